@@ -1,0 +1,1 @@
+"""The Django app: clubs, players, tournaments, matches, logs, standings and ratings."""
