@@ -1,0 +1,335 @@
+"""The one engine interface that every game implements.
+
+A :class:`Game` describes a game: its options, its seat limits, its setup and its bots. A
+:class:`GameState` is one position of one match. The interface follows OpenSpiel's
+``Game``/``State`` split and python-chess's precise errors:
+
+* **Log moves** are the strings of a match log's ``moves`` array. :meth:`GameState.apply_move`
+  replays one; verification uses nothing else.
+* **Actions** are what a seat decides at one moment, in the notation the bot protocol uses.
+  Usually an action is a whole log move. Where a log move holds more than one decision
+  (the race's six simultaneous tokens, a Measure and Tempo cycle around its draw), the state
+  assembles the log move from several actions and chance outcomes, and appends it to
+  :attr:`GameState.moves` when it is complete.
+* **Chance nodes** are the moments when a random outcome is drawn (a non-player frog's token,
+  the top cards of the deck). The match runner draws them from the match seed; outcomes are
+  equally likely.
+
+>>> from games.registry import get_game
+>>> game = get_game("leapfrog_race")
+>>> state = game.new_state(game.parse_options({}, 2), 2, {"order": "RYPOBG"})
+>>> state.to_move()
+(0, 1)
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from games.errors import IllegalMoveError, OptionsError, PlayersError
+
+Number = int | float
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: its JSON type, default and limits.
+
+    ``default`` is a value, or a callable ``(options_so_far, num_players) -> value`` for
+    defaults that depend on the seats or on options declared earlier.
+    """
+
+    name: str
+    kind: type
+    default: Any
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] | None = None
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON description for the API and the docs."""
+        described: dict[str, Any] = {
+            "name": self.name,
+            "type": {int: "integer", bool: "boolean", str: "string"}[self.kind],
+            "help": self.help,
+        }
+        if not callable(self.default):
+            described["default"] = self.default
+        if self.minimum is not None:
+            described["minimum"] = self.minimum
+        if self.maximum is not None:
+            described["maximum"] = self.maximum
+        if self.choices is not None:
+            described["choices"] = list(self.choices)
+        return described
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` if it has this option's type and limits, else raise OptionsError."""
+        if self.kind is int:
+            if type(value) is not int:
+                raise OptionsError(f"option {self.name!r} must be an integer, not {value!r}")
+            if self.minimum is not None and value < self.minimum:
+                raise OptionsError(f"option {self.name!r} must be at least {self.minimum}, not {value}")
+            if self.maximum is not None and value > self.maximum:
+                raise OptionsError(f"option {self.name!r} must be at most {self.maximum}, not {value}")
+        elif self.kind is bool:
+            if type(value) is not bool:
+                raise OptionsError(f"option {self.name!r} must be true or false, not {value!r}")
+        elif self.kind is str:
+            if not isinstance(value, str):
+                raise OptionsError(f"option {self.name!r} must be a string, not {value!r}")
+            if self.choices is not None and value not in self.choices:
+                allowed = ", ".join(self.choices)
+                raise OptionsError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of a finished match: ranks (1 is best, ties share), scores, detail."""
+
+    ranks: list[int]
+    scores: list[Number]
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ranks": list(self.ranks), "scores": list(self.scores), "detail": self.detail}
+
+
+def competition_ranks(keys: Sequence[Any]) -> list[int]:
+    """Ranks from sort keys, higher key better; equal keys share a rank and the next skips.
+
+    >>> competition_ranks([5, 1, 5, 3])
+    [1, 4, 1, 3]
+    """
+    return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+
+class GameState(ABC):
+    """One position of one match. Mutable; :meth:`clone` before exploring."""
+
+    def __init__(self, game: Game, options: Mapping[str, Any], num_players: int) -> None:
+        self.game = game
+        self.options = dict(options)
+        self.num_players = num_players
+        #: The log moves made so far, in the game's notation.
+        self.moves: list[str] = []
+
+    # -- whose turn -------------------------------------------------------------------------
+
+    @abstractmethod
+    def to_move(self) -> tuple[int, ...]:
+        """The seats that must act now: one seat, several for simultaneous moves, or none
+        at a chance node and at the end."""
+
+    def is_chance_node(self) -> bool:
+        """True when a chance outcome must be applied before anyone acts."""
+        return False
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True when the game has ended."""
+
+    def movers(self) -> tuple[int, ...]:
+        """The seats whose decisions make up the next log move (for messages)."""
+        return self.to_move()
+
+    # -- the log ----------------------------------------------------------------------------
+
+    @abstractmethod
+    def apply_move(self, move: str) -> None:
+        """Play one log move.
+
+        Raises :class:`~games.errors.NotationError` when ``move`` does not parse,
+        :class:`~games.errors.IllegalMoveError` when the rules forbid it here and
+        :class:`~games.errors.GameOverError` after the end. The state is unchanged when it
+        raises.
+        """
+
+    # -- decisions --------------------------------------------------------------------------
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[str]:
+        """Every legal action of ``seat`` now, in the bot protocol's notation, sorted."""
+
+    @abstractmethod
+    def apply_action(self, seat: int, action: str) -> None:
+        """Apply one seat's action (raises as :meth:`apply_move` does)."""
+
+    def chance_outcomes(self) -> list[str]:
+        """The equally likely outcomes at a chance node."""
+        raise IllegalMoveError("no chance outcome is due now")
+
+    def sample_chance(self, rng: random.Random) -> str:
+        """Draw one outcome at a chance node (games may draw without listing them all)."""
+        return rng.choice(self.chance_outcomes())
+
+    def apply_chance(self, outcome: str) -> None:
+        """Apply one outcome of :meth:`chance_outcomes`."""
+        raise IllegalMoveError("no chance outcome is due now")
+
+    # -- outcome and views ------------------------------------------------------------------
+
+    @abstractmethod
+    def scores(self) -> list[Number]:
+        """Each seat's score as it stands now (also used when a forfeit cuts a game short)."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """The result of a finished game (ranks, scores, detail)."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see, as JSON: never another seat's hidden information."""
+
+    def clone(self) -> GameState:
+        """An independent copy."""
+        return copy.deepcopy(self)
+
+
+class Bot(ABC):
+    """A built-in strategy. It sees only what its seat sees: the observation and the legal
+    actions, as a sandboxed program would, and draws randomness only from ``rng``."""
+
+    #: The name used on the command line and in bot entries.
+    name: ClassVar[str]
+    #: One line for ``--list-bots`` and the docs.
+    summary: ClassVar[str]
+    #: Parameters and their defaults (budgets count iterations, never time).
+    params: ClassVar[dict[str, int]] = {}
+
+    def __init__(self, game: Game, seat: int, options: Mapping[str, Any], num_players: int,
+                 rng: random.Random, **params: int) -> None:
+        unknown = set(params) - set(self.params)
+        if unknown:
+            raise ValueError(f"bot {self.name!r} has no parameter {sorted(unknown)[0]!r}")
+        for key, value in params.items():
+            if type(value) is not int or value < 1:
+                raise ValueError(f"bot parameter {key!r} must be a positive integer")
+        self.game = game
+        self.seat = seat
+        self.options = dict(options)
+        self.num_players = num_players
+        self.rng = rng
+        self.config = {**self.params, **params}
+
+    @abstractmethod
+    def choose(self, observation: dict[str, Any], legal: list[str]) -> str:
+        """Return one of ``legal``."""
+
+    def start(self, info: Mapping[str, Any]) -> None:
+        """Called once before the first turn with the bot protocol's ``start`` message."""
+
+    def end(self, result: Mapping[str, Any], log: Mapping[str, Any]) -> None:
+        """Called once after the match with the result and the log."""
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal action: the baseline every game has."""
+
+    name = "random"
+    summary = "a uniformly random legal move"
+
+    def choose(self, observation: dict[str, Any], legal: list[str]) -> str:
+        return self.rng.choice(legal)
+
+
+class Game(ABC):
+    """A game: its options, seat limits, setup, engine and built-in bots."""
+
+    slug: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    #: One paragraph on the move notation, for the docs and the API.
+    notation_help: ClassVar[str] = ""
+
+    # -- options and seats ------------------------------------------------------------------
+
+    def parse_options(self, raw: Mapping[str, Any] | None, num_players: int) -> dict[str, Any]:
+        """Validate ``raw`` and fill in defaults. Raises :class:`OptionsError`.
+
+        Checks against the seats are made only when ``num_players`` is within the game's
+        limits; :meth:`check_players` reports a wrong count.
+        """
+        raw = {} if raw is None else raw
+        known = {spec.name: spec for spec in self.option_specs}
+        for key in raw:
+            if key not in known:
+                names = ", ".join(known) or "none"
+                raise OptionsError(f"unknown option {key!r} (options of {self.slug}: {names})")
+        options: dict[str, Any] = {}
+        for spec in self.option_specs:
+            if spec.name in raw:
+                options[spec.name] = spec.check(raw[spec.name])
+            elif callable(spec.default):
+                options[spec.name] = spec.default(options, num_players)
+            else:
+                options[spec.name] = spec.default
+        self.check_options(options, num_players, set(raw))
+        return options
+
+    def check_options(self, options: dict[str, Any], num_players: int, given: set[str]) -> None:
+        """Checks across options and against the seats; ``given`` names the options set
+        explicitly. Raises :class:`OptionsError`."""
+
+    def seat_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+        """The smallest and largest number of seats with these options."""
+        return self.min_players, self.max_players
+
+    def check_players(self, options: Mapping[str, Any], num_players: int) -> None:
+        low, high = self.seat_range(options)
+        if not low <= num_players <= high:
+            wanted = f"exactly {low}" if low == high else f"{low} to {high}"
+            raise PlayersError(f"{self.title} takes {wanted} players, not {num_players}")
+
+    # -- setup and states -------------------------------------------------------------------
+
+    @abstractmethod
+    def parse_setup(self, raw: Mapping[str, Any] | None, options: Mapping[str, Any],
+                    num_players: int) -> dict[str, Any]:
+        """Validate a log's ``setup`` (``None`` when absent). Raises :class:`SetupError`."""
+
+    @abstractmethod
+    def random_setup(self, options: Mapping[str, Any], num_players: int,
+                     rng: random.Random) -> dict[str, Any]:
+        """Draw the chance outcomes fixed before the first move."""
+
+    @abstractmethod
+    def new_state(self, options: Mapping[str, Any], num_players: int,
+                  setup: Mapping[str, Any]) -> GameState:
+        """The position before the first move."""
+
+    def sample_state(self, observation: Mapping[str, Any], rng: random.Random) -> GameState:
+        """A full state consistent with ``observation``, hidden parts drawn from ``rng``
+        (OpenSpiel's resampling from an information state), for search bots."""
+        raise ValueError(f"{self.slug} cannot rebuild a state from an observation")
+
+    # -- bots -------------------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def bots(self) -> dict[str, type[Bot]]:
+        """The built-in bots by name."""
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON description for ``--list-bots``, the API and the docs."""
+        return {
+            "slug": self.slug,
+            "title": self.title,
+            "players": {"min": self.min_players, "max": self.max_players},
+            "options": [spec.describe() for spec in self.option_specs],
+            "notation": self.notation_help,
+            "bots": {name: {"summary": bot.summary, "params": dict(bot.params)}
+                     for name, bot in self.bots.items()},
+        }
+
+
+BotFactory = Callable[..., Bot]

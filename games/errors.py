@@ -1,0 +1,53 @@
+"""Errors raised by the rules engines.
+
+Each error maps to one verification code of ``spec/README.md``, so that verification,
+the API and the match runner report the same fault the same way.
+"""
+
+
+class GameError(ValueError):
+    """Base class: a fault in a game's input. ``code`` is its verification code."""
+
+    code = "bad_format"
+
+
+class OptionsError(GameError):
+    """Options unknown, of the wrong type, out of range or inconsistent with the seats."""
+
+    code = "bad_options"
+
+
+class PlayersError(GameError):
+    """The wrong number of seats for the game and its options."""
+
+    code = "bad_players"
+
+
+class SetupError(GameError):
+    """Setup missing, malformed or impossible."""
+
+    code = "bad_setup"
+
+
+class NotationError(GameError):
+    """A move that does not parse in the game's notation (python-chess: InvalidMoveError)."""
+
+    code = "bad_notation"
+
+
+class IllegalMoveError(GameError):
+    """A move that parses but the rules forbid in this position."""
+
+    code = "illegal_move"
+
+
+class GameOverError(GameError):
+    """A move offered after the game has ended."""
+
+    code = "moves_after_end"
+
+
+class UnknownGameError(GameError):
+    """A game slug the registry does not know."""
+
+    code = "unknown_game"
