@@ -1,0 +1,1 @@
+"""Leapfrog: six frogs, three races, simultaneous hidden tokens."""
