@@ -1,0 +1,57 @@
+"""Shared helpers for the tests."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from celery import Celery
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC_EXAMPLES = ROOT.parent / "shared" / "spec" / "examples"
+
+
+def random_game_count(default: int) -> int:
+    """How many seeded random games an invariant test plays: ``default`` in ``make test``,
+    ``SOAK_GAMES`` (thousands) in ``make soak``."""
+    return int(os.environ.get("SOAK_GAMES", default))
+
+
+def in_ci() -> bool:
+    """True under CI, where nothing a test needs may be skipped."""
+    return os.environ.get("CI", "").lower() == "true"
+
+
+def skip_or_fail(reason: str) -> None:
+    """Skip with a clear reason on a laptop that lacks a service; fail under CI."""
+    if in_ci():
+        pytest.fail(f"CI must provide this: {reason}")
+    pytest.skip(reason)
+
+
+def spec_examples(game: str) -> list[tuple[str, dict[str, Any]]]:
+    """The spec's example logs of one game with their expected verdicts."""
+    expected = SPEC_EXAMPLES / "expected.jsonl"
+    if not expected.exists():
+        return []
+    cases = []
+    for line in expected.read_text().splitlines():
+        verdict = json.loads(line)
+        if verdict["file"].startswith(game + "/"):
+            cases.append((verdict["file"], verdict))
+    return cases
+
+
+@dataclass
+class RemoteWorker:
+    """A real worker process and a client app that sends tasks to its queue by name."""
+
+    client: Celery
+    queue: str
+
+    def run(self, task: str, *args: object, timeout: float = 120) -> object:
+        return self.client.send_task(task, args=args, queue=self.queue).get(timeout=timeout)
