@@ -1,0 +1,59 @@
+"""Fixtures shared by the whole suite."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from celery import Celery
+
+from tests.helpers import ROOT, RemoteWorker, skip_or_fail
+
+REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/15")
+
+
+def redis_available(url: str) -> bool:
+    import redis
+
+    try:
+        return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
+    except redis.RedisError:
+        return False
+
+
+@pytest.fixture
+def redis_url() -> str:
+    """A Redis server for the broker, or a skip (a failure under CI)."""
+    if not redis_available(REDIS_URL):
+        skip_or_fail(f"no Redis server at {REDIS_URL} (set REDIS_URL or start redis-server)")
+    return REDIS_URL
+
+
+@pytest.fixture
+def celery_worker(redis_url: str, tmp_path: Path) -> Iterator[RemoteWorker]:
+    """A real Celery worker process on Redis, consuming a queue of its own."""
+    queue = f"test-{uuid.uuid4().hex[:8]}"
+    env = {**os.environ, "CELERY_BROKER_URL": redis_url, "PYTHONPATH": str(ROOT)}
+    log = tmp_path / "worker.log"
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue,
+         "--without-gossip", "--without-mingle", "--loglevel=INFO", f"--logfile={log}"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    client = Celery("tests", broker=redis_url, backend=redis_url)
+    try:
+        deadline = time.monotonic() + 60
+        while "ready" not in (log.read_text() if log.exists() else ""):
+            if worker.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"the Celery worker did not start:\n{log.read_text() if log.exists() else ''}")
+            time.sleep(0.2)
+        yield RemoteWorker(client, queue)
+    finally:
+        client.close()
+        worker.terminate()
+        worker.wait(timeout=30)
