@@ -40,6 +40,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
+    "django_filters",
     "tournaments",
 ]
 
@@ -93,6 +95,26 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# -- API ------------------------------------------------------------------------------------------
+REST_FRAMEWORK = {
+    # Session first: an anonymous request for something private is refused with 403.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": 50,
+    "DEFAULT_FILTER_BACKENDS": [
+        "django_filters.rest_framework.DjangoFilterBackend",
+        "rest_framework.filters.OrderingFilter",
+    ],
+    "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+# Log uploads may be large: the verifier bounds them itself (games.logs.MAX_LOG_BYTES).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 17 * 1024 * 1024
 
 # -- Celery: Redis when configured, otherwise in-process ----------------------------------------
 BROKER_CONFIGURED = bool(os.environ.get("CELERY_BROKER_URL"))

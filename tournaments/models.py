@@ -1,0 +1,179 @@
+"""Clubs, people and bots, matches and their logs.
+
+A match's log (setup, moves, forfeits) is the source of truth: its seats' ranks and scores
+are written only by the services, from the verified log, never typed in.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from games.registry import GAME_CLASSES
+
+
+def game_choices() -> list[tuple[str, str]]:
+    return [(slug, slug) for slug in sorted(GAME_CLASSES)]
+
+
+class Club(models.Model):
+    """A club: its members, players and matches. Public clubs show finished matches to all."""
+
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=50, unique=True)
+    public = models.BooleanField(default=True, help_text="Anyone may read this club's finished matches.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    """A user account's role in a club."""
+
+    class Role(models.TextChoices):
+        DIRECTOR = "director", "director"
+        MEMBER = "member", "member"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "club"], name="one_membership_per_club")]
+        ordering = ["club", "user"]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role} of {self.club})"
+
+
+class Player(models.Model):
+    """Someone who takes a seat: a person (optionally with an account) or a bot entry."""
+
+    class Kind(models.TextChoices):
+        PERSON = "person", "person"
+        BOT = "bot", "bot"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=100)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.PERSON)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="players")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="player_name_unique_in_club"),
+            models.CheckConstraint(condition=Q(kind="person") | Q(user__isnull=True), name="only_people_have_accounts"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Tournament(models.Model):
+    """A club's tournament of one game; its rounds group its matches."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
+    name = models.CharField(max_length=100)
+    game = models.CharField(max_length=40, choices=game_choices)
+    options = models.JSONField(default=dict, blank=True)
+    rated = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.number}"
+
+
+class Match(models.Model):
+    """One game: what was played, by whom, and how it ended (from its log)."""
+
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", "scheduled"
+        IN_PROGRESS = "in_progress", "in progress"
+        FINISHED = "finished", "finished"
+        VOID = "void", "void"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="matches")
+    game = models.CharField(max_length=40, choices=game_choices)
+    options = models.JSONField(default=dict, blank=True)
+    seed = models.CharField(max_length=200, blank=True, default="",
+                            help_text="Set when the service drew the chance outcomes.")
+    commitment = models.CharField(max_length=80, blank=True, default="")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
+    tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="matches")
+    round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.SET_NULL, related_name="matches")
+    rated = models.BooleanField(default=True)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="recorded_matches")
+    played_at = models.DateTimeField(null=True, blank=True)
+    move_count = models.PositiveIntegerField(default=0, help_text="The number of moves in the log.")
+    result = models.JSONField(null=True, blank=True, help_text="The verified result (ranks, scores, detail).")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-played_at", "-id"]
+        verbose_name_plural = "matches"
+        indexes = [
+            models.Index(fields=["club", "status", "-played_at"], name="match_club_status_played"),
+            models.Index(fields=["game", "status", "-played_at"], name="match_game_status_played"),
+            models.Index(fields=["tournament", "round"], name="match_tournament_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk}"
+
+
+class MatchLog(models.Model):
+    """The match's log: the envelope's setup, moves and forfeits, kept apart from the match
+    row so that lists of matches do not load the moves."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, primary_key=True, related_name="log")
+    setup = models.JSONField(default=dict, blank=True)
+    moves = models.JSONField(default=list, blank=True)
+    forfeits = models.JSONField(default=list, blank=True)
+
+    def __str__(self) -> str:
+        return f"log of {self.match}"
+
+
+class Seat(models.Model):
+    """A player's seat in a match; rank and score come from the verified log."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    score = models.FloatField(null=True, blank=True)
+    forfeit_reason = models.CharField(max_length=200, blank=True, default="")
+
+    class Meta:
+        ordering = ["match", "index"]
+        constraints = [models.UniqueConstraint(fields=["match", "index"], name="one_player_per_seat")]
+        indexes = [models.Index(fields=["player", "match"], name="seat_player_match")]
+
+    def __str__(self) -> str:
+        return f"{self.match} seat {self.index}: {self.player}"

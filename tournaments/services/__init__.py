@@ -1,0 +1,1 @@
+"""Every write goes through a service, each in a transaction (HackSoft style)."""

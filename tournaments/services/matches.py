@@ -1,0 +1,258 @@
+"""Writes on matches: create, append a move, forfeit, undo, upload a log, void.
+
+Each runs in one transaction and checks the log with the same verifier as ``verify_log``,
+so a refused request changes nothing and a stored match always verifies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.errors import GameError
+from games.logs import LogError, Replay, replay, verify_log
+from games.registry import get_game
+from games.seeding import commitment, derive_rng, new_seed
+from tournaments.errors import Conflict, InvalidInput, InvalidLog, MoveRejected
+from tournaments.models import Club, Match, MatchLog, Player, Round, Seat, Tournament
+from tournaments.selectors import match_envelope
+from tournaments.services.clubs import players_by_name
+
+
+def check_players(club: Club, players: Sequence[Player]) -> None:
+    strangers = [player.name for player in players if player.club_id != club.pk]
+    if strangers:
+        raise InvalidInput(f"{strangers[0]} is not a player of {club.name}", code="bad_players",
+                           fields={"players": [f"{strangers[0]} is not a player of {club.name}"]})
+
+
+def check_storable(log: dict[str, Any]) -> None:
+    """Refuse text the database cannot keep: NUL characters, over-long seeds."""
+    texts = {"seed": log.get("seed") or "", "commitment": log.get("commitment") or ""}
+    texts.update({f"forfeits[{index}].reason": forfeit.get("reason") or ""
+                  for index, forfeit in enumerate(log.get("forfeits") or [])})
+    limits = {"seed": Match._meta.get_field("seed").max_length,
+              "commitment": Match._meta.get_field("commitment").max_length}
+    for field, text in texts.items():
+        if "\x00" in text:
+            raise InvalidInput(f"{field} contains a NUL character", fields={field: ["contains a NUL character"]})
+        if field in limits and len(text) > limits[field]:
+            message = f"at most {limits[field]} characters"
+            raise InvalidInput(f"{field} is too long: {message}", fields={field: [message]})
+
+
+def store_outcome(match: Match, outcome: Replay) -> None:
+    """Write the verified log's status and result onto the match and its seats."""
+    seats = list(match.seats.order_by("index"))
+    reasons = {forfeit.seat: forfeit.reason or "forfeit" for forfeit in outcome.forfeits}
+    for seat in seats:
+        seat.forfeit_reason = reasons.get(seat.index, "")
+        if outcome.result is not None:
+            seat.rank = outcome.result.ranks[seat.index]
+            seat.score = outcome.result.scores[seat.index]
+        else:
+            seat.rank = seat.score = None
+    Seat.objects.bulk_update(seats, ["rank", "score", "forfeit_reason"])
+    match.move_count = len(outcome.state.moves)
+    if outcome.finished:
+        match.status = Match.Status.FINISHED
+        match.result = outcome.result.to_json()
+    else:
+        match.status = Match.Status.IN_PROGRESS
+        match.result = None
+
+
+def checked(envelope: dict[str, Any]) -> Replay:
+    """Replay an envelope, raising :class:`InvalidLog` with the verification when it fails."""
+    try:
+        return replay(envelope)
+    except LogError:
+        verification = verify_log(envelope)
+        error = verification["error"]
+        raise InvalidLog(error["message"], code=error["code"], verification=verification) from None
+
+
+@transaction.atomic
+def create_match(*, club: Club, game: str, players: Sequence[Player], options: dict[str, Any] | None = None,
+                 setup: dict[str, Any] | None = None, seed: str | None = None, draw_setup: bool = False,
+                 recorded_by: Any = None, played_at: datetime | None = None,
+                 tournament: Tournament | None = None, round: Round | None = None, rated: bool = True,
+                 status: str = Match.Status.IN_PROGRESS) -> Match:
+    """Create a match ready for its first move.
+
+    The setup is given (the dealt hands, the race's start order), or drawn by the service
+    from ``seed`` (a fresh one when ``draw_setup`` and no seed), which then stores the seed
+    and its commitment.
+    """
+    try:
+        engine = get_game(game)
+    except GameError as error:
+        raise InvalidInput(str(error), code="unknown_game", fields={"game": [str(error)]}) from None
+    check_players(club, players)
+    try:
+        checked_options = engine.parse_options(options or {}, len(players))
+        engine.check_players(checked_options, len(players))
+    except GameError as error:
+        raise InvalidInput(str(error), code=error.code, fields={"options" if error.code == "bad_options"
+                                                                else "players": [str(error)]}) from None
+    if draw_setup or seed:
+        if setup is not None:
+            raise InvalidInput("give a setup or ask the service to draw it, not both", code="bad_setup",
+                               fields={"setup": ["give a setup or ask the service to draw it, not both"]})
+        seed = seed or new_seed()
+        setup = engine.random_setup(checked_options, len(players), derive_rng(seed, "setup"))
+    try:
+        setup = engine.parse_setup(setup, checked_options, len(players))
+    except GameError as error:
+        raise InvalidInput(str(error), code="bad_setup", fields={"setup": [str(error)]}) from None
+    match = Match.objects.create(
+        club=club, game=engine.slug, options=checked_options, seed=seed or "",
+        commitment=commitment(seed) if seed else "", status=status, tournament=tournament, round=round,
+        rated=rated, recorded_by=recorded_by if getattr(recorded_by, "is_authenticated", False) else None,
+        played_at=played_at or timezone.now())
+    MatchLog.objects.create(match=match, setup=setup)
+    Seat.objects.bulk_create(Seat(match=match, index=index, player=player) for index, player in enumerate(players))
+    return match
+
+
+def locked(match: Match | int) -> Match:
+    """The match row, locked for the rest of the transaction (PostgreSQL)."""
+    pk = match.pk if isinstance(match, Match) else match
+    return Match.objects.select_for_update(of=("self",)).select_related("club", "log").get(pk=pk)
+
+
+def check_open(match: Match) -> None:
+    if match.status == Match.Status.VOID:
+        raise Conflict(f"match {match.pk} is void", code="match_void")
+    if match.status == Match.Status.FINISHED:
+        raise Conflict(f"match {match.pk} is finished: no more moves", code="match_finished",
+                       moves=match.move_count)
+
+
+def check_index(match: Match, index: int | None) -> None:
+    if index is not None and index != match.move_count:
+        raise Conflict(f"the match has {match.move_count} moves, not {index}: another move was logged "
+                       f"meanwhile; reload and try again", code="stale_index", moves=match.move_count)
+
+
+def save_log(match: Match, outcome: Replay, expected_count: int) -> Match:
+    """Store the new log, guarded by the move count the change was based on."""
+    store_outcome(match, outcome)
+    updated = Match.objects.filter(pk=match.pk, move_count=expected_count).update(
+        move_count=match.move_count, status=match.status, result=match.result, updated_at=timezone.now())
+    if not updated:
+        raise Conflict("another change to this match was saved meanwhile; reload and try again",
+                       code="stale_index")
+    match.log.moves = list(outcome.state.moves)
+    match.log.forfeits = [forfeit.to_json() for forfeit in outcome.forfeits]
+    match.log.save(update_fields=["moves", "forfeits"])
+    return match
+
+
+@transaction.atomic
+def append_move(match: Match | int, *, move: Any, index: int | None) -> Match:
+    """Log one move. ``index`` is the number of moves the client saw; a stale one is refused,
+    so two clients appending on the same position never both succeed."""
+    match = locked(match)
+    check_open(match)
+    check_index(match, index)
+    count = match.move_count
+    envelope = match_envelope(match, moves=[*match.log.moves, move])
+    try:
+        outcome = replay(envelope)
+    except LogError as error:
+        raise MoveRejected(error.message, code=error.code) from None
+    if match.status == Match.Status.SCHEDULED:
+        match.status = Match.Status.IN_PROGRESS
+    return save_log(match, outcome, count)
+
+
+@transaction.atomic
+def record_forfeit(match: Match | int, *, seat: int, reason: str = "", index: int | None = None) -> Match:
+    """A seat leaves the table once the logged moves have been played. In a two-seat game the
+    match ends and the other seat wins; otherwise the table plays on."""
+    match = locked(match)
+    check_open(match)
+    check_index(match, index)
+    count = match.move_count
+    envelope = match_envelope(match)
+    envelope["forfeits"] = [*match.log.forfeits, {"seat": seat, "after": count, "reason": reason}]
+    check_storable(envelope)
+    try:
+        outcome = replay(envelope)
+    except LogError as error:
+        raise InvalidInput(error.message, code=error.code, fields={"seat": [error.message]}) from None
+    return save_log(match, outcome, count)
+
+
+@transaction.atomic
+def undo_last_move(match: Match | int, *, index: int | None = None) -> Match:
+    """Take back the last move (and any forfeit recorded after it); a finished match reopens."""
+    match = locked(match)
+    if match.status == Match.Status.VOID:
+        raise Conflict(f"match {match.pk} is void", code="match_void")
+    check_index(match, index)
+    if not match.move_count:
+        raise Conflict("the match has no move to take back", code="no_moves", moves=0)
+    count = match.move_count
+    envelope = match_envelope(match, moves=match.log.moves[:-1])
+    envelope["forfeits"] = [forfeit for forfeit in match.log.forfeits if forfeit["after"] < count]
+    outcome = checked(envelope)
+    return save_log(match, outcome, count)
+
+
+@transaction.atomic
+def void_match(match: Match | int) -> Match:
+    """Void a match: its log is kept, but it counts for no standing or rating."""
+    match = locked(match)
+    if match.status == Match.Status.VOID:
+        raise Conflict(f"match {match.pk} is already void", code="match_void")
+    match.status = Match.Status.VOID
+    match.save(update_fields=["status", "updated_at"])
+    return match
+
+
+@transaction.atomic
+def upload_log(*, club: Club, log: Any, players: Sequence[Player], recorded_by: Any = None,
+               tournament: Tournament | None = None, played_at: datetime | None = None,
+               rated: bool = True) -> Match:
+    """Store a whole log after verifying it; an invalid log raises :class:`InvalidLog` and
+    nothing is stored. An unfinished log becomes a match in progress that can be continued."""
+    outcome = checked(log)
+    check_storable(log)
+    if len(players) != len(outcome.players):
+        message = f"the log has {len(outcome.players)} seats but {len(players)} players were given"
+        raise InvalidInput(message, code="bad_players", fields={"seats": [message]})
+    check_players(club, players)
+    seed = log.get("seed") or ""
+    match = Match.objects.create(
+        club=club, game=outcome.game.slug, options=outcome.options, seed=seed,
+        commitment=log.get("commitment") or (commitment(seed) if seed else ""), tournament=tournament,
+        rated=rated, recorded_by=recorded_by if getattr(recorded_by, "is_authenticated", False) else None,
+        played_at=played_at or timezone.now())
+    MatchLog.objects.create(match=match, setup=outcome.setup, moves=list(outcome.state.moves),
+                            forfeits=[forfeit.to_json() for forfeit in outcome.forfeits])
+    Seat.objects.bulk_create(Seat(match=match, index=index, player=player) for index, player in enumerate(players))
+    store_outcome(match, outcome)
+    match.save()
+    return match
+
+
+def reverify(match: Match) -> dict[str, Any]:
+    """The verification of a stored match's log, as ``verify_log`` would answer offline."""
+    return verify_log(match_envelope(match))
+
+
+@transaction.atomic
+def import_log(*, club: Club, log: Any, recorded_by: Any = None, tournament: Tournament | None = None,
+               played_at: datetime | None = None, rated: bool = True, kinds: Sequence[str] | None = None) -> Match:
+    """Upload a log whose seats are matched to the club's players by name; unknown names
+    become new players (people unless ``kinds`` says otherwise). All or nothing."""
+    outcome = checked(log)
+    players = players_by_name(club, outcome.players, create=True, kinds=kinds)
+    return upload_log(club=club, log=log, players=players, recorded_by=recorded_by, tournament=tournament,
+                      played_at=played_at, rated=rated)
