@@ -57,3 +57,9 @@ def celery_worker(redis_url: str, tmp_path: Path) -> Iterator[RemoteWorker]:
         client.close()
         worker.terminate()
         worker.wait(timeout=30)
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings: object) -> None:
+    """Tests create many accounts: a fast hasher keeps them quick (never in production)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,0 +1,132 @@
+"""Serializers: input checks and output shapes; no business logic."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from tournaments.models import Club, Match, Player, Seat
+
+
+class ClubField(serializers.Field):
+    """A club named by its slug (or its id)."""
+
+    default_error_messages = {"unknown": "no club {value!r}"}
+
+    def to_internal_value(self, data: Any) -> Club:
+        lookup = {"pk": data} if type(data) is int else {"slug": data} if isinstance(data, str) else None
+        club = Club.objects.filter(**lookup).first() if lookup else None
+        if club is None:
+            self.fail("unknown", value=data)
+        return club
+
+    def to_representation(self, value: Club) -> str:
+        return value.slug
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    role = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Club
+        fields = ["id", "name", "slug", "public", "created_at", "role"]
+        read_only_fields = ["id", "created_at", "role"]
+
+    def get_role(self, club: Club) -> str | None:
+        roles = self.context.get("roles") or {}
+        return roles.get(club.pk)
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    club = ClubField()
+
+    class Meta:
+        model = Player
+        fields = ["id", "club", "name", "kind", "user", "created_at"]
+        read_only_fields = ["id", "created_at"]
+        validators: list = []  # the name clash is checked in validate(), with a clearer message
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        club = attrs.get("club", getattr(self.instance, "club", None))
+        name = attrs.get("name", getattr(self.instance, "name", None))
+        clash = Player.objects.filter(club=club, name=name)
+        if self.instance is not None:
+            clash = clash.exclude(pk=self.instance.pk)
+        if clash.exists():
+            raise serializers.ValidationError({"name": [f"{club} already has a player named {name!r}"]})
+        if attrs.get("kind", getattr(self.instance, "kind", Player.Kind.PERSON)) == Player.Kind.BOT and attrs.get("user"):
+            raise serializers.ValidationError({"user": ["only people have accounts"]})
+        return attrs
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    player_name = serializers.CharField(source="player.name", read_only=True)
+
+    class Meta:
+        model = Seat
+        fields = ["index", "player", "player_name", "rank", "score", "forfeit_reason"]
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    club = ClubField()
+    seats = SeatSerializer(many=True, read_only=True)
+    recorded_by = serializers.CharField(source="recorded_by.username", read_only=True, default=None)
+    setup = serializers.JSONField(source="log.setup", read_only=True)
+    moves = serializers.JSONField(source="log.moves", read_only=True)
+    forfeits = serializers.JSONField(source="log.forfeits", read_only=True)
+
+    class Meta:
+        model = Match
+        fields = ["id", "club", "game", "options", "status", "seed", "commitment", "tournament", "round",
+                  "rated", "recorded_by", "played_at", "move_count", "result", "seats", "setup", "moves",
+                  "forfeits", "created_at", "updated_at"]
+        read_only_fields = fields
+
+
+class MatchListSerializer(MatchSerializer):
+    """Matches in lists: without their logs."""
+
+    class Meta(MatchSerializer.Meta):
+        fields = ["id", "club", "game", "status", "tournament", "round", "rated", "played_at", "move_count",
+                  "result", "seats"]
+        read_only_fields = fields
+
+
+class LiveMatchSerializer(serializers.Serializer):
+    """A match to be logged move by move."""
+
+    club = ClubField()
+    game = serializers.CharField(max_length=40)
+    players = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), many=True, allow_empty=False)
+    options = serializers.DictField(required=False, default=dict)
+    setup = serializers.DictField(required=False, allow_null=True, default=None)
+    draw_setup = serializers.BooleanField(required=False, default=False)
+    seed = serializers.CharField(required=False, max_length=200)
+    played_at = serializers.DateTimeField(required=False)
+    rated = serializers.BooleanField(required=False, default=True)
+
+
+class UploadSerializer(serializers.Serializer):
+    """A whole log to verify and store; ``seats`` are player ids in seat order, or left out
+    to match the log's names to the club's players."""
+
+    club = ClubField()
+    log = serializers.JSONField()
+    seats = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), many=True, required=False)
+    played_at = serializers.DateTimeField(required=False)
+    rated = serializers.BooleanField(required=False, default=True)
+
+
+class MoveSerializer(serializers.Serializer):
+    move = serializers.JSONField(help_text="one move in the game's notation")
+    index = serializers.IntegerField(min_value=0, help_text="the number of moves already logged, as you saw it")
+
+
+class IndexSerializer(serializers.Serializer):
+    index = serializers.IntegerField(min_value=0, required=False)
+
+
+class ForfeitSerializer(IndexSerializer):
+    seat = serializers.IntegerField(min_value=0)
+    reason = serializers.CharField(max_length=200, required=False, default="", allow_blank=True)

@@ -1,0 +1,226 @@
+"""API views: parse, check permissions, call a service, answer. Nothing more."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
+from django.http import Http404
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action, api_view, authentication_classes, permission_classes
+from rest_framework.exceptions import NotAuthenticated, PermissionDenied
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games.logs import LogError, parse_body, verify_log
+from tournaments.api import serializers as s
+from tournaments.errors import InvalidInput
+from tournaments.models import Club, Match, Membership, Player
+from tournaments.selectors import (
+    can_log,
+    is_director,
+    is_member,
+    match_envelope,
+    visible_clubs,
+    visible_matches,
+    visible_players,
+)
+from tournaments.services import clubs as club_services
+from tournaments.services import matches as match_services
+
+
+def require_login(request: Request) -> None:
+    if not request.user.is_authenticated:
+        raise NotAuthenticated()
+
+
+class ClubViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Clubs: public ones and one's own. Anyone logged in may found a club and direct it."""
+
+    serializer_class = s.ClubSerializer
+    lookup_field = "slug"
+    filterset_fields = ["public"]
+    ordering_fields = ["name", "created_at"]
+
+    def get_queryset(self) -> QuerySet[Club]:
+        return visible_clubs(self.request.user).order_by("name")
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        context = super().get_serializer_context()
+        if self.request.user.is_authenticated:
+            context["roles"] = dict(Membership.objects.filter(user=self.request.user).values_list("club_id", "role"))
+        return context
+
+    def perform_create(self, serializer: s.ClubSerializer) -> None:
+        serializer.instance = club_services.create_club(director=self.request.user, **serializer.validated_data)
+
+
+class PlayerViewSet(viewsets.ModelViewSet):
+    """Players of the clubs one may see; directors manage their club's players."""
+
+    serializer_class = s.PlayerSerializer
+    filterset_fields = ["club__slug", "kind"]
+    ordering_fields = ["name", "created_at"]
+
+    def get_queryset(self) -> QuerySet[Player]:
+        return visible_players(self.request.user).order_by("club__name", "name")
+
+    def check_director(self, club: Club) -> None:
+        require_login(self.request)
+        if not is_director(self.request.user, club):
+            raise PermissionDenied(f"only directors of {club.name} manage its players")
+
+    def perform_create(self, serializer: s.PlayerSerializer) -> None:
+        self.check_director(serializer.validated_data["club"])
+        self.save(serializer)
+
+    def perform_update(self, serializer: s.PlayerSerializer) -> None:
+        self.check_director(serializer.instance.club)
+        if "club" in serializer.validated_data and serializer.validated_data["club"] != serializer.instance.club:
+            raise InvalidInput("a player cannot move to another club", fields={"club": ["cannot change"]})
+        self.save(serializer)
+
+    def save(self, serializer: s.PlayerSerializer) -> None:
+        try:
+            with transaction.atomic():
+                serializer.save()
+        except IntegrityError:
+            raise InvalidInput("the club already has a player of that name",
+                               fields={"name": ["already taken in this club"]}) from None
+
+    def perform_destroy(self, instance: Player) -> None:
+        self.check_director(instance.club)
+        if instance.seats.exists():
+            raise InvalidInput(f"{instance.name} has played matches and cannot be deleted", code="in_use")
+        instance.delete()
+
+
+class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Matches: upload a finished log, or create one and log it move by move."""
+
+    filterset_fields = ["club__slug", "game", "status", "tournament", "rated"]
+    ordering_fields = ["played_at", "id"]
+
+    def get_queryset(self) -> QuerySet[Match]:
+        matches = visible_matches(self.request.user)
+        if self.action == "list":
+            return matches.prefetch_related("seats__player")
+        return matches.select_related("log", "recorded_by").prefetch_related("seats__player")
+
+    def get_serializer_class(self) -> type:
+        return s.MatchListSerializer if self.action == "list" else s.MatchSerializer
+
+    def get_object(self) -> Match:
+        """A match one may read; 403 when one may not, 404 when its club is private to one."""
+        try:
+            return super().get_object()
+        except Http404:
+            match = Match.objects.select_related("club").filter(pk=self.kwargs.get("pk")).first()
+            if match is None or not (match.club.public or is_member(self.request.user, match.club)):
+                raise
+            require_login(self.request)
+            raise PermissionDenied("this match is not public yet") from None
+
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        require_login(request)
+        if "log" in request.data:
+            match = self.upload(request)
+        else:
+            match = self.create_live(request)
+        match = self.get_queryset().get(pk=match.pk)
+        return Response(s.MatchSerializer(match, context=self.get_serializer_context()).data,
+                        status=status.HTTP_201_CREATED)
+
+    def check_may_log(self, club: Club, players: list[Player]) -> None:
+        """Directors log any of their club's games; members only games they sit in."""
+        user = self.request.user
+        if is_director(user, club):
+            return
+        if is_member(user, club) and any(player.user_id == user.pk for player in players):
+            return
+        raise PermissionDenied(f"only directors of {club.name}, or members who sit in the match, may log it")
+
+    def create_live(self, request: Request) -> Match:
+        data = s.LiveMatchSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = data.validated_data
+        self.check_may_log(fields["club"], fields["players"])
+        return match_services.create_match(recorded_by=request.user, **fields)
+
+    def upload(self, request: Request) -> Match:
+        data = s.UploadSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = data.validated_data
+        club, log = fields["club"], fields["log"]
+        players = fields.get("seats")
+        if players is None:
+            if not is_director(request.user, club):
+                raise PermissionDenied("only directors may upload a log without naming its seats' players")
+            players = club_services.players_by_name(club, match_services.checked(log).players, create=False)
+        self.check_may_log(club, players)
+        return match_services.upload_log(club=club, log=log, players=players, recorded_by=request.user,
+                                         played_at=fields.get("played_at"), rated=fields["rated"])
+
+    def logged(self, request: Request) -> Match:
+        match = self.get_object()
+        require_login(request)
+        if not can_log(request.user, match):
+            raise PermissionDenied("only directors of this club, or members who sit in this match, may log it")
+        return match
+
+    def answer(self, match: Match, code: int = status.HTTP_200_OK) -> Response:
+        match = self.get_queryset().get(pk=match.pk)
+        return Response(s.MatchSerializer(match, context=self.get_serializer_context()).data, status=code)
+
+    @action(detail=True, methods=["post"])
+    def moves(self, request: Request, pk: str | None = None) -> Response:
+        """Append one move: ``{"move": "...", "index": N}``, N the moves already logged."""
+        match = self.logged(request)
+        data = s.MoveSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = match_services.append_move(match, **data.validated_data)
+        return self.answer(match, status.HTTP_201_CREATED)
+
+    @action(detail=True, methods=["post"])
+    def undo(self, request: Request, pk: str | None = None) -> Response:
+        """Take back the last move: ``{"index": N}`` (optional, the moves as you saw them)."""
+        match = self.logged(request)
+        data = s.IndexSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return self.answer(match_services.undo_last_move(match, **data.validated_data))
+
+    @action(detail=True, methods=["post"])
+    def forfeit(self, request: Request, pk: str | None = None) -> Response:
+        """A seat leaves: ``{"seat": S, "reason": "...", "index": N}``."""
+        match = self.logged(request)
+        data = s.ForfeitSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return self.answer(match_services.record_forfeit(match, **data.validated_data))
+
+    @action(detail=True, methods=["post"])
+    def void(self, request: Request, pk: str | None = None) -> Response:
+        match = self.get_object()
+        require_login(request)
+        if not is_director(request.user, match.club):
+            raise PermissionDenied(f"only directors of {match.club.name} may void its matches")
+        return self.answer(match_services.void_match(match))
+
+    @action(detail=True, methods=["get"])
+    def log(self, request: Request, pk: str | None = None) -> Response:
+        """The match as a log envelope, which ``verify_log`` accepts offline."""
+        return Response(match_envelope(self.get_object()))
+
+
+@api_view(["POST"])
+@authentication_classes([])
+@permission_classes([AllowAny])
+def verify_log_view(request: Request) -> Response:
+    """``POST /api/logs/verify/``: the verification object, 200 whether the log is valid or
+    not; 400 only when the body is not JSON at all."""
+    try:
+        log = parse_body(request.body)
+    except LogError as error:
+        return Response({"valid": False, "game": None, "error": error.to_json()}, status=status.HTTP_400_BAD_REQUEST)
+    return Response(verify_log(log))
