@@ -1,0 +1,119 @@
+"""``import_logs`` and ``export_logs``: a club's logs out and back in, verified offline."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games.registry import get_game
+from games.runner import play_bots
+from tests.helpers import ROOT, SPEC_EXAMPLES
+from tests.tournaments.conftest import World
+from tests.tournaments.test_api_matches import finished_match
+from tests.tournaments.test_match_services import snapshot
+from tournaments.models import Club, Match, Player, Tournament
+
+
+def run(*args: str) -> tuple[int, str]:
+    out = StringIO()
+    try:
+        call_command(*args, stdout=out)
+    except SystemExit as exit_:
+        return int(exit_.code), out.getvalue()
+    return 0, out.getvalue()
+
+
+def test_import_files_into_the_imported_club(world: World, tmp_path: Path) -> None:
+    valid = SPEC_EXAMPLES / "leapfrog_race" / "19-valid.json"
+    invalid = SPEC_EXAMPLES / "leapfrog_race" / "02-illegal_move.json"
+    code, out = run("import_logs", str(valid), str(invalid))
+    assert code == 1
+    assert "stored as match #" in out and "refused: illegal_move at 11" in out and "1 stored, 1 refused" in out
+    club = Club.objects.get(slug="imported")
+    match = Match.objects.get(club=club)
+    assert [seat.player.name for seat in match.seats.order_by("index")] == ["ana", "x", "frog fan"]
+    assert match.result["ranks"] == [1, 2, 3]
+
+
+def test_import_into_a_club_matches_players_by_name(world: World, tmp_path: Path) -> None:
+    log = {"format": 1, "game": "leapfrog_race", "players": ["Ana", "Ben"], "setup": {"order": "RYGBOP"},
+           "moves": [" ".join(f"{frog}{turn % 6 + 1}" for frog in "RYGBOP") for turn in range(18)]}
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(log))
+    code, out = run("import_logs", "--club", "pond", str(path))
+    assert code == 0
+    match = Match.objects.get(club=world.club)
+    assert [seat.player for seat in match.seats.order_by("index")] == [world.ana, world.ben]
+
+
+def test_unreadable_and_garbage_files_are_refused_and_nothing_is_half_stored(world: World, tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.json"
+    garbage.write_bytes(b"\x00\xff")
+    before = snapshot()
+    code, out = run("import_logs", "--club", "pond", str(garbage), str(tmp_path / "missing.json"))
+    assert code == 1 and out.count(": refused:") == 2 and "0 stored, 2 refused" in out
+    assert snapshot() == before
+
+
+def test_usage_errors_exit_2(world: World) -> None:
+    for args in (["import_logs"], ["export_logs", "--club", "pond"], ["export_logs", "--out", "x"]):
+        done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, capture_output=True)
+        assert done.returncode == 2 and b"Traceback" not in done.stderr
+    for args in (["import_logs", "--club", "nowhere", "x.json"], ["export_logs", "--club", "nowhere", "--out", "x"],
+                 ["export_logs", "--club", "pond", "--tournament", "999", "--out", "x"]):
+        with pytest.raises(CommandError) as refused:
+            call_command(*args)
+        assert refused.value.returncode == 2
+
+
+def test_export_verify_offline_and_import_back(world: World, tmp_path: Path) -> None:
+    tournament = Tournament.objects.create(club=world.club, name="Spring Cup", game="leapfrog_race")
+    first = finished_match(world)
+    first.tournament = tournament
+    first.rated = False
+    first.save()
+    bot = Player.objects.create(club=world.club, name="RoboFrog", kind=Player.Kind.BOT)
+    from tournaments.services.matches import upload_log
+
+    upload_log(club=world.club, log=play_bots(get_game("leapfrog_race"), ["mc:budget=6", "random"], seed="e"),
+               players=[bot, world.cy])
+    code, out = run("export_logs", "--club", "pond", "--out", str(tmp_path / "out"))
+    assert code == 0 and "Wrote 2 logs" in out
+    files = sorted((tmp_path / "out").glob("match-*.json"))
+    verified = subprocess.run([sys.executable, "manage.py", "verify_log", *map(str, files)], cwd=ROOT,
+                              capture_output=True)
+    assert verified.returncode == 0
+    assert all(json.loads(line)["valid"] for line in verified.stdout.decode().splitlines())
+    manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
+    assert {player["name"]: player["kind"] for player in manifest["players"]}["RoboFrog"] == "bot"
+    assert manifest["matches"][0]["tournament"]["name"] == "Spring Cup" and manifest["matches"][0]["rated"] is False
+
+    code, out = run("import_logs", "--club", "lily", str(tmp_path / "out"))
+    assert code == 0 and "2 stored" in out
+    imported = Match.objects.filter(club=world.other_club).order_by("pk")
+    assert [match.result["ranks"] for match in imported] == [match.result["ranks"] for match in
+                                                             Match.objects.filter(club=world.club).order_by("pk")]
+    assert imported[0].tournament.name == "Spring Cup" and imported[0].rated is False
+    assert imported[0].played_at == first.played_at
+    assert Player.objects.get(club=world.other_club, name="RoboFrog").kind == Player.Kind.BOT
+
+
+def test_export_one_tournament(world: World, tmp_path: Path) -> None:
+    tournament = Tournament.objects.create(club=world.club, name="Cup", game="leapfrog_race")
+    finished_match(world)
+    code, out = run("export_logs", "--club", "pond", "--tournament", str(tournament.pk), "--out", str(tmp_path))
+    assert code == 0 and "Wrote 0 logs" in out
+
+
+@pytest.mark.parametrize("manifest", ["not json", json.dumps({"players": [], "matches": [{"file": "../x", "seats": []}]}),
+                                      json.dumps({"players": [], "matches": [{"file": "a.json", "seats": [9]}]})])
+def test_a_bad_manifest_is_refused(world: World, tmp_path: Path, manifest: str) -> None:
+    (tmp_path / "manifest.json").write_text(manifest)
+    code, out = run("import_logs", str(tmp_path))
+    assert code == 1 and "manifest.json: refused" in out

@@ -1,0 +1,195 @@
+"""The admin site: every model, with logs shown readable and results read-only.
+
+Matches are never typed in: they are uploaded as logs (pasted or from a file) through the
+same service as the API, and their results come from the verified log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html, format_html_join
+
+from games.logs import LogError, parse_body
+from tournaments.errors import ServiceError
+from tournaments.models import Club, Match, MatchLog, Membership, Player, Round, Seat, Tournament
+from tournaments.selectors import log_lines
+from tournaments.services import matches as match_services
+
+
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    extra = 1
+    autocomplete_fields = ["user"]
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "public", "member_count", "created_at"]
+    list_filter = ["public"]
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [MembershipInline]
+
+    @admin.display(description="members")
+    def member_count(self, club: Club) -> int:
+        return club.memberships.count()
+
+
+@admin.register(Membership)
+class MembershipAdmin(admin.ModelAdmin):
+    list_display = ["user", "club", "role", "joined_at"]
+    list_filter = ["role", "club"]
+    search_fields = ["user__username", "club__name"]
+    autocomplete_fields = ["user", "club"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "kind", "user", "created_at"]
+    list_filter = ["kind", "club"]
+    search_fields = ["name", "user__username"]
+    autocomplete_fields = ["club", "user"]
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    extra = 0
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "game", "rated", "created_at"]
+    list_filter = ["game", "club", "rated"]
+    search_fields = ["name", "club__name"]
+    inlines = [RoundInline]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "number"]
+    list_filter = ["tournament"]
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ["index", "player", "rank", "score", "forfeit_reason"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class UploadLogForm(forms.Form):
+    club = forms.ModelChoiceField(queryset=Club.objects.all())
+    file = forms.FileField(required=False, help_text="a log file (JSON)")
+    text = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 12, "cols": 80}),
+                           help_text="or paste the log here")
+    rated = forms.BooleanField(required=False, initial=True)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload, text = data.get("file"), data.get("text")
+        if bool(upload) == bool(text):
+            raise forms.ValidationError("Give a file or paste a log, one of the two.")
+        body = upload.read() if upload else text.encode("utf-8", "surrogatepass")
+        try:
+            data["log"] = parse_body(body)
+        except LogError as error:
+            raise forms.ValidationError(f"{error.code}: {error.message}") from None
+        return data
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ["id", "game", "club", "status", "seated", "outcome", "move_count", "played_at", "rated"]
+    list_filter = ["game", "status", "rated", "club"]
+    search_fields = ["seats__player__name", "club__name", "=id"]
+    date_hierarchy = "played_at"
+    inlines = [SeatInline]
+    actions = ["reverify", "void"]
+    fields = ["club", "game", "options", "status", "tournament", "round", "rated", "played_at", "recorded_by",
+              "seed", "commitment", "move_count", "result", "log_display"]
+    readonly_fields = ["club", "game", "options", "status", "seed", "commitment", "move_count", "result",
+                       "recorded_by", "log_display"]
+    change_list_template = "admin/tournaments/match/change_list.html"
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Match]:
+        return super().get_queryset(request).select_related("club").prefetch_related("seats__player")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    @admin.display(description="players")
+    def seated(self, match: Match) -> str:
+        return ", ".join(seat.player.name for seat in match.seats.all())
+
+    @admin.display(description="ranks / scores")
+    def outcome(self, match: Match) -> str:
+        if not match.result:
+            return "—"
+        return f"{match.result['ranks']} / {match.result['scores']}"
+
+    @admin.display(description="log")
+    def log_display(self, match: Match) -> str:
+        try:
+            lines = log_lines(match)
+        except MatchLog.DoesNotExist:
+            return "—"
+        if not lines:
+            return "no moves yet"
+        return format_html(
+            "<ol start='0' style='font-family: monospace; margin-left: 2em'>{}</ol>",
+            format_html_join("", "<li>{} <span style='color: #666'>({})</span></li>", lines))
+
+    @admin.action(description="Re-verify selected matches")
+    def reverify(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
+        failed = []
+        for match in queryset.select_related("log"):
+            verification = match_services.reverify(match)
+            if not verification["valid"]:
+                error = verification["error"]
+                failed.append(f"#{match.pk}: {error['code']} at {error['at']}: {error['message']}")
+        if failed:
+            self.message_user(request, "These matches no longer verify: " + "; ".join(failed), messages.ERROR)
+        else:
+            self.message_user(request, f"All {queryset.count()} selected matches verify.", messages.SUCCESS)
+
+    @admin.action(description="Void selected matches")
+    def void(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
+        voided = 0
+        for match in queryset.exclude(status=Match.Status.VOID):
+            match_services.void_match(match)
+            voided += 1
+        self.message_user(request, f"Voided {voided} matches.", messages.SUCCESS)
+
+    def get_urls(self) -> list:
+        return [path("upload/", self.admin_site.admin_view(self.upload_view), name="tournaments_match_upload"),
+                *super().get_urls()]
+
+    def upload_view(self, request: HttpRequest) -> HttpResponse:
+        """Upload a log (a file or pasted): verified, its seats matched to the club's players by
+        name (unknown names become new people), stored whole or not at all."""
+        form = UploadLogForm(request.POST or None, request.FILES or None)
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            log, club = data["log"], data["club"]
+            try:
+                match = match_services.import_log(club=club, log=log, recorded_by=request.user, rated=data["rated"])
+            except ServiceError as error:
+                form.add_error(None, f"{error.code}: {error.message}")
+            else:
+                self.message_user(request, f"Stored match #{match.pk} ({match.status}).", messages.SUCCESS)
+                return HttpResponseRedirect(reverse("admin:tournaments_match_change", args=[match.pk]))
+        context = {**self.admin_site.each_context(request), "form": form, "title": "Upload a match log",
+                   "opts": self.model._meta}
+        return TemplateResponse(request, "admin/tournaments/match/upload.html", context)
+
