@@ -10,6 +10,7 @@ from games.errors import UnknownGameError
 
 #: slug -> "module:class". Each game lives in its own package under ``games/``.
 GAME_CLASSES: dict[str, str] = {
+    "measure_and_tempo": "games.measure_and_tempo.game:MeasureAndTempo",
     "leapfrog_race": "games.leapfrog_race.game:LeapfrogRace",
     "leap_frog": "games.leap_frog.game:LeapFrog",
 }

@@ -1,0 +1,194 @@
+"""Options, setup parsing and hand-written logs of games played with a real deck."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from games.errors import OptionsError, SetupError
+from games.logs import verify_log
+from games.measure_and_tempo.cards import DECK
+from games.measure_and_tempo.game import MeasureAndTempo
+from games.registry import get_game
+
+GAME = MeasureAndTempo()
+HANDS = [["2H", "TC", "QD", "JC", "4C", "7C", "7D"], ["6S", "TS", "JD", "6C", "AD", "8D", "QC"]]
+REST = [card for card in DECK if card not in set(HANDS[0]) | set(HANDS[1])]
+
+
+def test_the_game_is_registered() -> None:
+    assert get_game("measure_and_tempo").slug == "measure_and_tempo"
+    assert sorted(GAME.bots) == ["greedy", "ismcts", "random"]
+    described = GAME.describe()
+    assert [option["name"] for option in described["options"]] == ["target", "max_plays", "max_circling"]
+    assert "cycle +KD +3S -2C -9H" in described["notation"]
+
+
+def test_default_options() -> None:
+    assert GAME.parse_options({}, 2) == {"target": 11, "max_plays": 30, "max_circling": 11}
+
+
+@pytest.mark.parametrize("options", [
+    {"target": 0}, {"target": 100}, {"target": 11.0}, {"target": "11"}, {"target": True},
+    {"max_plays": 0}, {"max_plays": 1000}, {"max_circling": -1}, {"max_circling": 100},
+    {"colours": "RY"},
+])
+def test_bad_options(options: dict[str, Any]) -> None:
+    with pytest.raises(OptionsError):
+        GAME.parse_options(options, 2)
+
+
+def test_the_limits_of_the_options_are_accepted() -> None:
+    assert GAME.parse_options({"target": 99, "max_plays": 999, "max_circling": 0}, 2)["max_circling"] == 0
+    assert GAME.parse_options({"target": 1, "max_plays": 1, "max_circling": 99}, 2)["target"] == 1
+
+
+def test_exactly_two_players() -> None:
+    GAME.check_players(GAME.parse_options({}, 2), 2)
+    for count in (1, 3):
+        with pytest.raises(Exception, match="exactly 2"):
+            GAME.check_players(GAME.parse_options({}, count), count)
+
+
+def test_a_setup_with_and_without_a_deck() -> None:
+    options = GAME.parse_options({}, 2)
+    assert GAME.parse_setup({"hands": HANDS}, options, 2) == {"hands": HANDS}
+    full = {"hands": HANDS, "first": 1, "deck": REST}
+    assert GAME.parse_setup(full, options, 2) == full
+
+
+@pytest.mark.parametrize(("setup", "message"), [
+    (None, "dealt hands"),
+    ({}, "'hands'"),
+    ({"hands": HANDS, "dealer": 0}, "unknown setup key 'dealer'"),
+    ({"hands": HANDS, "deck": None}, "null"),
+    ({"hands": HANDS, "first": None}, "null"),
+    ({"hands": HANDS[0]}, "two hands"),
+    ({"hands": [HANDS[0]]}, "two hands"),
+    ({"hands": [HANDS[0], HANDS[1][:6]]}, "7 cards"),
+    ({"hands": [HANDS[0], HANDS[1] + ["2C"]]}, "7 cards"),
+    ({"hands": [HANDS[0], "6S TS JD 6C AD 8D QC"]}, "7 cards"),
+    ({"hands": [HANDS[0], ["6S", "TS", "JD", "6C", "AD", "8D", "1C"]]}, "not a card"),
+    ({"hands": [HANDS[0], ["6S", "TS", "JD", "6C", "AD", "8D", "qc"]]}, "not a card"),
+    ({"hands": [HANDS[0], ["6S", "TS", "JD", "6C", "AD", "8D", 7]]}, "not a card"),
+    ({"hands": [HANDS[0], ["6S", "TS", "JD", "6C", "AD", "8D", "6S"]]}, "twice"),
+    ({"hands": [HANDS[0], ["2H", "TS", "JD", "6C", "AD", "8D", "QC"]]}, "both seats"),
+    ({"hands": HANDS, "first": 2}, "'first'"),
+    ({"hands": HANDS, "first": True}, "'first'"),
+    ({"hands": HANDS, "first": "0"}, "'first'"),
+    ({"hands": HANDS, "deck": REST[:37]}, "38 cards"),
+    ({"hands": HANDS, "deck": REST[:37] + ["2H"]}, "both dealt and in the deck"),
+    ({"hands": HANDS, "deck": REST[:37] + [REST[0]]}, "twice"),
+    ({"hands": HANDS, "deck": "the rest"}, "38 cards"),
+])
+def test_bad_setups(setup: Any, message: str) -> None:
+    with pytest.raises(SetupError, match=message):
+        GAME.parse_setup(setup, GAME.parse_options({}, 2), 2)
+
+
+def test_random_setups_deal_the_whole_deck() -> None:
+    options = GAME.parse_options({}, 2)
+    setup = GAME.random_setup(options, 2, random.Random(7))
+    assert GAME.parse_setup(setup, options, 2) == setup
+    assert sorted(setup["hands"][0] + setup["hands"][1] + setup["deck"]) == sorted(DECK)
+    assert setup == GAME.random_setup(options, 2, random.Random(7))
+
+
+# -- hand-written logs of games played with a real deck (no setup.deck) -------------------------
+
+#: A bout to 2 points written at a club table: both cycle through unknown cards, seat 1
+#: feints, seat 0 guards for trump and wins the second play 2-0.
+TABLE_LOG: dict[str, Any] = {
+    "format": 1,
+    "game": "measure_and_tempo",
+    "options": {"target": 2},
+    "players": ["Ana", "Ben"],
+    "setup": {"hands": HANDS},
+    "moves": [
+        "cycle +KS +3H -3H -4C",   # seat 0 draws two unknown cards, keeps the king
+        "cycle +9C +AH -6S -9C",   # seat 1 likewise
+        "stall",
+        "strike feint AD",         # seat 1 leads the ace of diamonds face down
+        "answer 7D",               # a number card of the ace's suit beats it
+        "lead KS",
+        "answer TS",
+        "disengage",               # seat 0 won both tempos: 2 points, the target
+    ],
+    "result": {"ranks": [1, 2], "scores": [2, 0]},
+}
+
+
+def test_a_hand_written_real_deck_log_verifies() -> None:
+    answer = verify_log(TABLE_LOG)
+    assert answer["valid"] is True, answer
+    assert answer["finished"] is True
+    assert answer["result"]["detail"] == {"tempos": [2, 0], "plays": 1}
+
+
+def test_a_real_deck_log_may_stop_part_way() -> None:
+    log = {**TABLE_LOG, "moves": TABLE_LOG["moves"][:5]}
+    del log["result"]
+    assert verify_log(log) == {"valid": True, "game": "measure_and_tempo", "moves": 5, "finished": False}
+
+
+@pytest.mark.parametrize(("index", "move", "code", "words"), [
+    (0, "cycle +KS +2H -2H -4C", "illegal_move", "has been seen"),
+    (1, "cycle +KS +AH -6S -KS", "illegal_move", "has been seen"),
+    (1, "cycle +3H +AH -6S -3H", "illegal_move", "has been seen"),
+    (3, "strike feint QC", "illegal_move", "only an ace"),
+    (6, "answer QC", "illegal_move", "follow suit"),
+    (4, "answer 7d", "bad_notation", "not a card"),
+    (5, "lead  KS", "bad_notation", "lead"),
+])
+def test_mistakes_in_a_real_deck_log_are_caught(index: int, move: str, code: str, words: str) -> None:
+    moves = list(TABLE_LOG["moves"])
+    moves[index] = move
+    answer = verify_log({**TABLE_LOG, "moves": moves, "result": None})
+    assert answer["valid"] is False
+    assert (answer["error"]["at"], answer["error"]["code"]) == (index, code)
+    assert words in answer["error"]["message"]
+    assert answer["error"]["message"].startswith(f"move {index} (seat ")
+
+
+def test_a_real_deck_log_cycles_round_the_whole_deck() -> None:
+    moves = []
+    for index in range(0, 38, 2):
+        first, second = REST[index], REST[index + 1]
+        moves.append(f"cycle +{first} +{second} -{second} -{first}")
+    moves.append(f"cycle +{REST[1]} +{REST[0]} -{REST[1]} -{REST[0]}")
+    log = {"format": 1, "game": "measure_and_tempo", "options": {"max_circling": 25},
+           "players": ["a", "b"], "setup": {"hands": HANDS}, "moves": moves}
+    assert verify_log(log)["valid"] is True
+    moves[-1] = f"cycle +{REST[0]} +{REST[1]} -{REST[1]} -{REST[0]}"
+    answer = verify_log(log)
+    assert (answer["error"]["at"], answer["error"]["code"]) == (19, "illegal_move")
+    assert f"top cards are {REST[1]} and {REST[0]}" in answer["error"]["message"]
+
+
+def test_the_same_log_with_the_deck_given_verifies_the_same_way() -> None:
+    deck = ["KS", "3H", "9C", "AH"] + [card for card in REST if card not in {"KS", "3H", "9C", "AH"}]
+    log = {**TABLE_LOG, "setup": {"hands": HANDS, "deck": deck}}
+    assert verify_log(log) == verify_log(TABLE_LOG)
+    wrong = {**TABLE_LOG, "setup": {"hands": HANDS, "deck": REST}}
+    assert verify_log(wrong)["error"]["code"] == "illegal_move"
+
+
+def test_the_docs_examples_are_true() -> None:
+    """The log in ``docs/games/measure_and_tempo.md`` verifies and its observation is real."""
+    import json
+    import re
+
+    from tests.helpers import ROOT
+
+    text = (ROOT / "docs" / "games" / "measure_and_tempo.md").read_text()
+    log_text, observation_text = re.findall(r"```json\n(.*?)```", text, flags=re.DOTALL)
+    log = json.loads(log_text)
+    assert log == TABLE_LOG
+    assert verify_log(log)["valid"] is True
+    options = GAME.parse_options(log["options"], 2)
+    state = GAME.new_state(options, 2, GAME.parse_setup(log["setup"], options, 2))
+    for move in log["moves"][:4]:
+        state.apply_move(move)
+    assert json.loads(observation_text) == state.observation(0)
