@@ -125,10 +125,19 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+CELERY_BEAT_SCHEDULE = {
+    "sweep-tournaments": {"task": "tournaments.sweep", "schedule": float(os.environ.get("SWEEP_SECONDS", "60"))},
+}
+
+# -- Tournaments -----------------------------------------------------------------------------------
+#: A bot match still running this many seconds after a worker took it is played again.
+TOURNAMENT_MATCH_TIMEOUT = int(os.environ.get("TOURNAMENT_MATCH_TIMEOUT", "300"))
 
 LOGGING = {
     "version": 1,

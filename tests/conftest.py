@@ -35,11 +35,26 @@ def redis_url() -> str:
     return REDIS_URL
 
 
+def worker_database_env() -> dict[str, str]:
+    """``DATABASE_URL`` of the test database, for processes that share it (PostgreSQL only:
+    the SQLite test database lives in memory)."""
+    from django.db import connection
+
+    params = connection.settings_dict
+    if connection.vendor != "postgresql":
+        return {}
+    user = params.get("USER") or ""
+    password = f":{params['PASSWORD']}" if params.get("PASSWORD") else ""
+    return {"DATABASE_URL": f"postgres://{user}{password}@{params.get('HOST') or '127.0.0.1'}:"
+                            f"{params.get('PORT') or 5432}/{params['NAME']}"}
+
+
 @pytest.fixture
 def celery_worker(redis_url: str, tmp_path: Path) -> Iterator[RemoteWorker]:
     """A real Celery worker process on Redis, consuming a queue of its own."""
     queue = f"test-{uuid.uuid4().hex[:8]}"
-    env = {**os.environ, "CELERY_BROKER_URL": redis_url, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "CELERY_BROKER_URL": redis_url, "PYTHONPATH": str(ROOT), "CELERY_TASK_DEFAULT_QUEUE": queue,
+           **worker_database_env()}
     log = tmp_path / "worker.log"
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue,

@@ -20,3 +20,42 @@ def play_and_verify(game: str, bots: list[str], options: dict[str, Any] | None =
     """Play one match between built-in bots, verify its log, and return both."""
     log = play_bots(get_game(game), bots, options=options, seed=seed)
     return {"log": log, "verification": verify_log(log)}
+
+
+@shared_task(name="tournaments.play_tournament_match", acks_late=True)
+def play_tournament_match(match_id: int) -> int:
+    """Play one scheduled bot match; a match already finished is not played again."""
+    from tournaments.services.tournaments import play_scheduled
+
+    play_scheduled(match_id)
+    return match_id
+
+
+@shared_task(name="tournaments.advance_tournament", acks_late=True)
+def advance_tournament(tournament_id: int, *finished: Any) -> None:
+    """Pair the next games once a round is decided, fan them out to the workers (a group),
+    and come back here when they are all played (a chord); finish the tournament when
+    nothing is left to play."""
+    from celery import chord
+
+    from tournaments.services.tournaments import advance
+
+    matches = advance(tournament_id)
+    if matches:
+        chord(play_tournament_match.si(match.pk) for match in matches)(advance_tournament.si(tournament_id))
+
+
+@shared_task(name="tournaments.sweep")
+def sweep() -> dict[str, list[int]]:
+    """Re-dispatch bot matches left running past the timeout (a worker died) and re-run the
+    next step of tournaments whose games are all decided, so that no tournament state lives
+    only in the broker."""
+    from tournaments.services.tournaments import stale_matches, stalled_tournaments
+
+    stale = stale_matches()
+    for match_id in stale:
+        play_tournament_match.delay(match_id)
+    stalled = stalled_tournaments()
+    for tournament_id in stalled:
+        advance_tournament.delay(tournament_id)
+    return {"matches": stale, "tournaments": stalled}

@@ -150,6 +150,10 @@ def save_log(match: Match, outcome: Replay, expected_count: int) -> Match:
     match.log.moves = list(outcome.state.moves)
     match.log.forfeits = [forfeit.to_json() for forfeit in outcome.forfeits]
     match.log.save(update_fields=["moves", "forfeits"])
+    if match.tournament_id:
+        from tournaments.services.tournaments import refresh_progress
+
+        refresh_progress(match.tournament_id)
     return match
 
 

@@ -1,0 +1,339 @@
+"""Tournaments: create, register, pair, play, and compute standings.
+
+The formats library (``tournaments.formats``) decides pairings and standings from outcomes;
+this module turns stored matches into outcomes and outcomes into stored matches. Standings
+are derived data: :func:`compute_standings` recomputes them from the matches at any time.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from games.errors import GameError
+from games.logs import replay
+from games.registry import get_game
+from games.runner import make_bot, play_match
+from games.seeding import commitment, derive_rng, derive_seed, new_seed
+from tournaments import formats
+from tournaments.errors import Conflict, InvalidInput
+from tournaments.models import Bye, Club, Entrant, Match, MatchLog, Player, Round, Seat, Tournament
+from tournaments.services.matches import store_outcome
+
+SETTING_FIELDS = {field.name for field in dataclasses.fields(formats.Settings)} - {"format", "min_seats", "max_seats"}
+
+
+def settings_of(tournament: Tournament) -> formats.Settings:
+    game = get_game(tournament.game)
+    low, high = game.seat_range(game.parse_options(tournament.options, game.min_players))
+    values = dict(tournament.format_settings)
+    if "tiebreaks" in values:
+        values["tiebreaks"] = tuple(values["tiebreaks"])
+    if values.get("place_points") is not None:
+        values["place_points"] = tuple(values["place_points"])
+    return formats.Settings(format=tournament.format, min_seats=low, max_seats=high, **values)
+
+
+def entrant_order(tournament: Tournament) -> list[Entrant]:
+    return list(tournament.entrants.select_related("player").order_by("seed"))
+
+
+def tournament_format(tournament: Tournament) -> formats.Format:
+    entrants = [entrant.pk for entrant in entrant_order(tournament)]
+    try:
+        return formats.make_format(settings_of(tournament), entrants, rng_seed=tournament.seed)
+    except formats.FormatError as error:
+        raise InvalidInput(str(error), code="bad_format_settings", fields={"format_settings": [str(error)]}) from None
+
+
+@transaction.atomic
+def create_tournament(*, club: Club, name: str, game: str, format: str, options: dict[str, Any] | None = None,
+                      format_settings: dict[str, Any] | None = None, seed: str | None = None, bots: bool = False,
+                      rated: bool = True, created_by: Any = None) -> Tournament:
+    """A tournament open for registration; its settings are checked against the game."""
+    seats = (format_settings or {}).get("table_size") or 2
+    try:
+        engine = get_game(game)
+        engine.parse_options(options or {}, seats if isinstance(seats, int) else 2)
+    except GameError as error:
+        field = "game" if error.code == "unknown_game" else "options"
+        raise InvalidInput(str(error), code=error.code, fields={field: [str(error)]}) from None
+    if format not in Tournament.Format.values:
+        raise InvalidInput(f"unknown format {format!r}", fields={"format": [f"one of {', '.join(Tournament.Format.values)}"]})
+    unknown = sorted(set(format_settings or {}) - SETTING_FIELDS)
+    if unknown:
+        raise InvalidInput(f"unknown tournament setting {unknown[0]!r}", fields={"format_settings": [f"unknown: {unknown[0]}"]})
+    # Options are kept as given: each match fills in the defaults for its own seat count.
+    tournament = Tournament(club=club, name=name, game=engine.slug, options=dict(options or {}), format=format,
+                            format_settings=dict(format_settings or {}), seed=seed or new_seed(), bots=bots,
+                            rated=rated, created_by=created_by if getattr(created_by, "is_authenticated", False) else None)
+    try:
+        checked = settings_of(tournament)
+        formats.make_format(checked, list(range(max(2, checked.min_seats))), rng_seed="check")
+    except (formats.FormatError, TypeError, ValueError) as error:
+        raise InvalidInput(str(error), code="bad_format_settings", fields={"format_settings": [str(error)]}) from None
+    tournament.save()
+    return tournament
+
+
+@transaction.atomic
+def register(tournament: Tournament, player: Player) -> Entrant:
+    """Enter a player; once the tournament runs, a late entrant joins next round with no points."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise Conflict("the tournament is over", code="tournament_finished")
+    if player.club_id != tournament.club_id:
+        raise InvalidInput(f"{player.name} is not a player of {tournament.club.name}", fields={"player": ["another club's"]})
+    if tournament.entrants.filter(player=player).exists():
+        raise Conflict(f"{player.name} is already entered", code="already_entered")
+    if tournament.status == Tournament.Status.RUNNING and not tournament_format(tournament).accepts_late_entries:
+        raise Conflict(f"a {tournament.get_format_display()} cannot take late entries", code="closed")
+    seed = (tournament.entrants.order_by("-seed").values_list("seed", flat=True).first() or 0) + 1
+    joined = tournament.current_round + 1 if tournament.status == Tournament.Status.RUNNING else 1
+    return Entrant.objects.create(tournament=tournament, player=player, seed=seed, joined_round=joined)
+
+
+@transaction.atomic
+def withdraw(entrant: Entrant) -> Entrant:
+    """No further pairings; the games already played stand."""
+    tournament = Tournament.objects.select_for_update().get(pk=entrant.tournament_id)
+    entrant.refresh_from_db()
+    if entrant.withdrawn:
+        raise Conflict(f"{entrant.player.name} has already withdrawn", code="already_withdrawn")
+    entrant.withdrawn = True
+    entrant.withdrawn_after_round = tournament.current_round
+    entrant.save(update_fields=["withdrawn", "withdrawn_after_round"])
+    return entrant
+
+
+# -- outcomes and standings -------------------------------------------------------------------------
+
+def outcomes(tournament: Tournament) -> list[formats.Outcome]:
+    """Every decided game of the tournament, as the formats library reads it."""
+    entrant_of = dict(tournament.entrants.values_list("player_id", "pk"))
+    decided = []
+    matches = (tournament.matches.filter(status=Match.Status.FINISHED).select_related("round")
+               .prefetch_related("seats").order_by("round__number", "pairing", "game_number", "pk"))
+    for match in matches:
+        seats = sorted(match.seats.all(), key=lambda seat: seat.index)
+        game = formats.Game(round=match.round.number, seats=tuple(entrant_of[seat.player_id] for seat in seats),
+                            pairing=match.pairing, number=match.game_number, bracket=match.bracket)
+        decided.append(formats.Outcome(game=game, ranks=tuple(seat.rank for seat in seats),
+                                       scores=tuple(seat.score for seat in seats),
+                                       forfeited=tuple(bool(seat.forfeit_reason) for seat in seats)))
+    for bye in tournament.byes.select_related("round").order_by("round__number", "bracket", "pairing"):
+        game = formats.Game(round=bye.round.number, seats=(bye.entrant_id,), bye=True, pairing=bye.pairing,
+                            bracket=bye.bracket)
+        decided.append(formats.Outcome(game=game, ranks=(1,), scores=(0,)))
+    return sorted(decided, key=lambda outcome: (outcome.game.round, outcome.game.bracket, outcome.game.pairing,
+                                                outcome.game.number))
+
+
+def active_entrants(tournament: Tournament) -> list[int]:
+    return list(tournament.entrants.filter(withdrawn=False).order_by("seed").values_list("pk", flat=True))
+
+
+def compute_standings(tournament: Tournament) -> list[dict[str, Any]]:
+    """The standings, recomputed from the stored matches (identical on every run)."""
+    entrants = entrant_order(tournament)
+    names = {entrant.pk: entrant.player.name for entrant in entrants}
+    withdrawn = [entrant.pk for entrant in entrants if entrant.withdrawn]
+    rows = formats.standings(settings_of(tournament), [entrant.pk for entrant in entrants],
+                             outcomes(tournament), withdrawn)
+    return [{"rank": row.rank, "entrant": names[row.entrant], "entrant_id": row.entrant, "points": row.points,
+             "tiebreaks": dict(row.tiebreaks), "played": row.played, "wins": row.wins, "draws": row.draws,
+             "losses": row.losses, "byes": row.byes, "withdrawn": row.withdrawn} for row in rows]
+
+
+def crosstable(tournament: Tournament) -> dict[str, Any]:
+    entrants = entrant_order(tournament)
+    table = formats.crosstable(settings_of(tournament), [entrant.pk for entrant in entrants], outcomes(tournament))
+    return {"entrants": [{"id": entrant.pk, "name": entrant.player.name} for entrant in entrants],
+            "rows": {str(row): {str(column): points for column, points in columns.items()}
+                     for row, columns in table.items()}}
+
+
+def refresh_progress(tournament_id: int) -> None:
+    """Store the counts of matches done and scheduled, and the current round."""
+    matches = Match.objects.filter(tournament_id=tournament_id).exclude(status=Match.Status.VOID)
+    Tournament.objects.filter(pk=tournament_id).update(
+        matches_done=matches.filter(status=Match.Status.FINISHED).count(), matches_total=matches.count())
+
+
+# -- pairing and playing ----------------------------------------------------------------------------
+
+def match_seed(tournament: Tournament, game: formats.Game) -> str:
+    return derive_seed(tournament.seed, "match", game.round, game.bracket, game.pairing, game.number)
+
+
+@transaction.atomic
+def start(tournament: Tournament) -> Tournament:
+    """Close registration and pair the first round."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict(f"the tournament is already {tournament.status}", code="already_started")
+    tournament_format(tournament)  # refuses impossible settings for these entrants
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save(update_fields=["status", "updated_at"])
+    return tournament
+
+
+def pending(tournament: Tournament) -> bool:
+    return tournament.matches.filter(status__in=[Match.Status.SCHEDULED, Match.Status.IN_PROGRESS]).exists() \
+        or tournament.rounds.filter(status=Round.Status.PROPOSED).exists()
+
+
+@transaction.atomic
+def advance(tournament_id: int) -> list[Match]:
+    """Pair and create the next games once every game so far is decided; finish the
+    tournament when there are none. Idempotent: with games still being played it does
+    nothing. Bot tournaments publish at once; others leave a proposed round for a director."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    if tournament.status != Tournament.Status.RUNNING or pending(tournament):
+        return []
+    for complete in tournament.rounds.filter(status=Round.Status.PUBLISHED):
+        complete.status = Round.Status.COMPLETE
+        complete.save(update_fields=["status"])
+    fmt = tournament_format(tournament)
+    games = fmt.next_games(outcomes(tournament), active_entrants(tournament))
+    if not games:
+        tournament.status = Tournament.Status.FINISHED
+        tournament.standings = compute_standings(tournament)
+        tournament.total_rounds = tournament.current_round
+        tournament.save(update_fields=["status", "standings", "total_rounds", "updated_at"])
+        return []
+    tournament.total_rounds = fmt.total_rounds()
+    tournament.standings = compute_standings(tournament)
+    tournament.save(update_fields=["total_rounds", "standings", "updated_at"])
+    if not tournament.bots and games[0].round > tournament.current_round:
+        Round.objects.create(tournament=tournament, number=games[0].round, status=Round.Status.PROPOSED,
+                             proposal=[game_json(game) for game in games])
+        return []
+    return publish(tournament, games)
+
+
+def game_json(game: formats.Game) -> dict[str, Any]:
+    return dataclasses.asdict(game) | {"seats": list(game.seats)}
+
+
+def publish(tournament: Tournament, games: list[formats.Game]) -> list[Match]:
+    """Create the matches (and byes) of these games, scheduled, seeds derived from the
+    tournament's."""
+    engine = get_game(tournament.game)
+    entrants = {entrant.pk: entrant for entrant in tournament.entrants.select_related("player")}
+    created = []
+    for game in games:
+        round_, _ = Round.objects.get_or_create(tournament=tournament, number=game.round,
+                                                defaults={"status": Round.Status.PUBLISHED})
+        if round_.status != Round.Status.PUBLISHED:
+            round_.status = Round.Status.PUBLISHED
+            round_.proposal = []
+            round_.save(update_fields=["status", "proposal"])
+        if game.bye:
+            Bye.objects.get_or_create(tournament=tournament, round=round_, entrant_id=game.seats[0],
+                                      bracket=game.bracket, defaults={"pairing": game.pairing})
+            continue
+        seed = match_seed(tournament, game)
+        options = engine.parse_options(tournament.options, len(game.seats))
+        setup = engine.random_setup(options, len(game.seats), derive_rng(seed, "setup"))
+        match = Match.objects.create(
+            club=tournament.club, game=tournament.game, options=options, seed=seed, commitment=commitment(seed),
+            status=Match.Status.SCHEDULED, tournament=tournament, round=round_, pairing=game.pairing,
+            game_number=game.number, bracket=game.bracket, rated=tournament.rated, played_at=timezone.now())
+        MatchLog.objects.create(match=match, setup=setup)
+        Seat.objects.bulk_create(Seat(match=match, index=index, player=entrants[entrant].player)
+                                 for index, entrant in enumerate(game.seats))
+        created.append(match)
+    tournament.current_round = max(tournament.current_round, max(game.round for game in games))
+    tournament.save(update_fields=["current_round", "updated_at"])
+    refresh_progress(tournament.pk)
+    return created
+
+
+@transaction.atomic
+def publish_proposed(tournament: Tournament, games: list[dict[str, Any]] | None = None) -> list[Match]:
+    """A director publishes the proposed round, as proposed or with pairs swapped or fixed."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    proposed = tournament.rounds.filter(status=Round.Status.PROPOSED).first()
+    if proposed is None:
+        raise Conflict("no round is waiting to be published", code="nothing_proposed")
+    chosen = games if games is not None else proposed.proposal
+    active = set(active_entrants(tournament))
+    try:
+        parsed = [formats.Game(round=proposed.number, seats=tuple(int(seat) for seat in game["seats"]),
+                               bye=bool(game.get("bye", False)), pairing=index,
+                               number=int(game.get("number", 0)), bracket=str(game.get("bracket", "")))
+                  for index, game in enumerate(chosen)]
+    except (KeyError, TypeError, ValueError) as error:
+        raise InvalidInput(f"each game needs 'seats', a list of entrant ids ({error})", fields={"games": ["malformed"]}) from None
+    seated = [seat for game in parsed for seat in game.seats]
+    if sorted(seated) != sorted(active):
+        raise InvalidInput("every active entrant must be seated exactly once", fields={"games": ["seat everyone once"]})
+    rules = settings_of(tournament)
+    low, high = (rules.min_seats, rules.max_seats) if tournament.format == Tournament.Format.TABLES else (2, 2)
+    for game in parsed:
+        if game.bye and len(game.seats) != 1:
+            raise InvalidInput("a bye seats one entrant", fields={"games": ["a bye seats one entrant"]})
+        if not game.bye and not low <= len(game.seats) <= high:
+            message = f"a game of this tournament seats {low} to {high} entrants" if low != high \
+                else f"a game of this tournament seats {low} entrants"
+            raise InvalidInput(message, fields={"games": [message]})
+    return publish(tournament, parsed)
+
+
+def agent_for(player: Player, tournament_game: str, seat: int, options: dict[str, Any], seats: int, seed: str) -> Any:
+    if not player.bot_spec:
+        raise InvalidInput(f"{player.name} is not a built-in bot", code="not_a_bot")
+    return make_bot(get_game(tournament_game), player.bot_spec, seat, options, seats, derive_rng(seed, "bot", seat))
+
+
+def play_scheduled(match_id: int) -> bool:
+    """Play one scheduled bot match and store its log. Idempotent: a finished or void match
+    is left alone, so a redelivered task plays nothing twice. Answers whether it played."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update(of=("self",)).select_related("log").get(pk=match_id)
+        if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
+            return False
+        match.status = Match.Status.IN_PROGRESS
+        match.started_at = timezone.now()
+        match.save(update_fields=["status", "started_at", "updated_at"])
+    seats = list(match.seats.select_related("player").order_by("index"))
+    agents = [agent_for(seat.player, match.game, seat.index, match.options, len(seats), match.seed) for seat in seats]
+    log = play_match(get_game(match.game), agents, players=[seat.player.name for seat in seats],
+                     options=match.options, seed=match.seed, setup=match.log.setup)
+    with transaction.atomic():
+        match = Match.objects.select_for_update(of=("self",)).select_related("log").get(pk=match_id)
+        if match.status != Match.Status.IN_PROGRESS:
+            return False
+        outcome = replay(log)
+        match.log.moves = list(outcome.state.moves)
+        match.log.forfeits = [forfeit.to_json() for forfeit in outcome.forfeits]
+        match.log.save(update_fields=["moves", "forfeits"])
+        store_outcome(match, outcome)
+        match.save()
+    refresh_progress(match.tournament_id)
+    return True
+
+
+def stale_matches(timeout: timedelta | None = None) -> list[int]:
+    """Bot matches left scheduled or running past the timeout (their worker died)."""
+    timeout = timeout or timedelta(seconds=settings.TOURNAMENT_MATCH_TIMEOUT)
+    cutoff = timezone.now() - timeout
+    return list(Match.objects.filter(tournament__bots=True, tournament__status=Tournament.Status.RUNNING)
+                .filter(Q(status=Match.Status.IN_PROGRESS, started_at__lt=cutoff)
+                        | Q(status=Match.Status.SCHEDULED, created_at__lt=cutoff))
+                .values_list("pk", flat=True))
+
+
+def stalled_tournaments() -> list[int]:
+    """Running bot tournaments whose games are all decided but whose next step never ran."""
+    running = Tournament.objects.filter(bots=True, status=Tournament.Status.RUNNING)
+    return [pk for pk in running.values_list("pk", flat=True)
+            if not Match.objects.filter(tournament_id=pk, status__in=[Match.Status.SCHEDULED,
+                                                                      Match.Status.IN_PROGRESS]).exists()]
