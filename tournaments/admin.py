@@ -18,9 +18,10 @@ from django.utils.html import format_html, format_html_join
 
 from games.logs import LogError, parse_body
 from tournaments.errors import ServiceError
-from tournaments.models import Club, Match, MatchLog, Membership, Player, Round, Seat, Tournament
+from tournaments.models import Bye, Club, Entrant, Match, MatchLog, Membership, Player, Round, Seat, Tournament
 from tournaments.selectors import log_lines
 from tournaments.services import matches as match_services
+from tournaments.services import tournaments as tournament_services
 
 
 class MembershipInline(admin.TabularInline):
@@ -52,7 +53,7 @@ class MembershipAdmin(admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["name", "club", "kind", "user", "created_at"]
+    list_display = ["name", "club", "kind", "user", "bot_spec", "created_at"]
     list_filter = ["kind", "club"]
     search_fields = ["name", "user__username"]
     autocomplete_fields = ["club", "user"]
@@ -61,20 +62,64 @@ class PlayerAdmin(admin.ModelAdmin):
 class RoundInline(admin.TabularInline):
     model = Round
     extra = 0
+    fields = ["number", "status"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class EntrantInline(admin.TabularInline):
+    model = Entrant
+    extra = 0
+    fields = ["seed", "player", "joined_round", "withdrawn", "withdrawn_after_round"]
+    readonly_fields = ["joined_round", "withdrawn", "withdrawn_after_round"]
+    autocomplete_fields = ["player"]
 
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ["name", "club", "game", "rated", "created_at"]
-    list_filter = ["game", "club", "rated"]
+    list_display = ["name", "club", "game", "format", "status", "current_round", "progress", "bots", "rated",
+                    "created_at"]
+    list_filter = ["game", "format", "status", "bots", "rated", "club"]
     search_fields = ["name", "club__name"]
-    inlines = [RoundInline]
+    readonly_fields = ["status", "current_round", "total_rounds", "matches_done", "matches_total",
+                       "standings_table"]
+    exclude = ["standings"]
+    inlines = [EntrantInline, RoundInline]
+
+    @admin.display(description="matches")
+    def progress(self, tournament: Tournament) -> str:
+        return f"{tournament.matches_done}/{tournament.matches_total}"
+
+    @admin.display(description="standings")
+    def standings_table(self, tournament: Tournament) -> str:
+        if not tournament.pk or not tournament.entrants.exists():
+            return "—"
+        rows = tournament_services.compute_standings(tournament)
+        return format_html("<table><tr><th>rank</th><th>entrant</th><th>points</th><th>tie-breaks</th></tr>{}</table>",
+                           format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                                            ((row["rank"], row["entrant"], row["points"], row["tiebreaks"])
+                                             for row in rows)))
 
 
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):
-    list_display = ["tournament", "number"]
-    list_filter = ["tournament"]
+    list_display = ["tournament", "number", "status"]
+    list_filter = ["status", "tournament"]
+
+
+@admin.register(Entrant)
+class EntrantAdmin(admin.ModelAdmin):
+    list_display = ["player", "tournament", "seed", "joined_round", "withdrawn"]
+    list_filter = ["withdrawn", "tournament"]
+    search_fields = ["player__name", "tournament__name"]
+
+
+@admin.register(Bye)
+class ByeAdmin(admin.ModelAdmin):
+    list_display = ["entrant", "tournament", "round"]
 
 
 class SeatInline(admin.TabularInline):

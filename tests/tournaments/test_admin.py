@@ -21,7 +21,7 @@ def admin_client(world: World) -> Client:
     return client
 
 
-@pytest.mark.parametrize("model", ["club", "membership", "player", "tournament", "round", "match"])
+@pytest.mark.parametrize("model", ["club", "membership", "player", "tournament", "round", "match", "entrant", "bye"])
 def test_every_changelist_and_add_page_renders(admin_client: Client, world: World, model: str) -> None:
     finished_match(world)
     assert admin_client.get(reverse(f"admin:tournaments_{model}_changelist")).status_code == 200

@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from tournaments.models import Club, Match, Player, Seat
+from tournaments.models import Club, Entrant, Match, Player, Seat, Tournament
 
 
 class ClubField(serializers.Field):
@@ -130,3 +130,45 @@ class IndexSerializer(serializers.Serializer):
 class ForfeitSerializer(IndexSerializer):
     seat = serializers.IntegerField(min_value=0)
     reason = serializers.CharField(max_length=200, required=False, default="", allow_blank=True)
+
+
+class EntrantSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(source="player.name", read_only=True)
+
+    class Meta:
+        model = Entrant
+        fields = ["id", "player", "name", "seed", "joined_round", "withdrawn", "withdrawn_after_round"]
+        read_only_fields = fields
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    club = ClubField()
+    entrants = EntrantSerializer(many=True, read_only=True)
+    progress = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Tournament
+        fields = ["id", "club", "name", "game", "options", "format", "format_settings", "seed", "bots", "rated",
+                  "status", "current_round", "total_rounds", "progress", "entrants", "created_at"]
+        read_only_fields = ["id", "status", "current_round", "total_rounds", "progress", "entrants", "created_at"]
+
+    def get_progress(self, tournament: Tournament) -> dict[str, Any]:
+        return progress_of(tournament)
+
+
+def progress_of(tournament: Tournament) -> dict[str, Any]:
+    return {"status": tournament.status, "round": tournament.current_round, "rounds": tournament.total_rounds,
+            "matches_done": tournament.matches_done, "matches_total": tournament.matches_total}
+
+
+class RegisterSerializer(serializers.Serializer):
+    player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
+
+
+class WithdrawSerializer(serializers.Serializer):
+    entrant = serializers.IntegerField(min_value=1)
+
+
+class PublishSerializer(serializers.Serializer):
+    games = serializers.ListField(child=serializers.DictField(), required=False,
+                                  help_text="the round's games as published: [{'seats': [entrant ids]}, ...]")

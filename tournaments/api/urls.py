@@ -10,6 +10,7 @@ router = DefaultRouter()
 router.register("clubs", views.ClubViewSet, basename="club")
 router.register("players", views.PlayerViewSet, basename="player")
 router.register("matches", views.MatchViewSet, basename="match")
+router.register("tournaments", views.TournamentViewSet, basename="tournament")
 
 urlpatterns = [
     path("auth/token/", obtain_auth_token, name="api-token"),

@@ -16,8 +16,8 @@ from rest_framework.response import Response
 
 from games.logs import LogError, parse_body, verify_log
 from tournaments.api import serializers as s
-from tournaments.errors import InvalidInput
-from tournaments.models import Club, Match, Membership, Player
+from tournaments.errors import Conflict, InvalidInput
+from tournaments.models import Club, Match, Membership, Player, Tournament
 from tournaments.selectors import (
     can_log,
     is_director,
@@ -29,6 +29,8 @@ from tournaments.selectors import (
 )
 from tournaments.services import clubs as club_services
 from tournaments.services import matches as match_services
+from tournaments.services import tournaments as tournament_services
+from tournaments.tasks import advance_tournament
 
 
 def require_login(request: Request) -> None:
@@ -224,3 +226,113 @@ def verify_log_view(request: Request) -> Response:
     except LogError as error:
         return Response({"valid": False, "game": None, "error": error.to_json()}, status=status.HTTP_400_BAD_REQUEST)
     return Response(verify_log(log))
+
+
+class TournamentViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Tournaments: directors create them, register entrants, start them and publish rounds;
+    everyone who may see the club reads standings, crosstable and progress."""
+
+    serializer_class = s.TournamentSerializer
+    filterset_fields = ["club__slug", "game", "format", "status", "bots"]
+    ordering_fields = ["created_at", "name"]
+
+    def get_queryset(self) -> QuerySet[Tournament]:
+        return (Tournament.objects.filter(club__in=visible_clubs(self.request.user))
+                .select_related("club").prefetch_related("entrants__player").order_by("-created_at"))
+
+    def directed(self, request: Request) -> Tournament:
+        tournament = self.get_object()
+        require_login(request)
+        if not is_director(request.user, tournament.club):
+            raise PermissionDenied(f"only directors of {tournament.club.name} run its tournaments")
+        return tournament
+
+    def answer(self, tournament: Tournament, code: int = status.HTTP_200_OK) -> Response:
+        tournament = self.get_queryset().get(pk=tournament.pk)
+        return Response(s.TournamentSerializer(tournament, context=self.get_serializer_context()).data, status=code)
+
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        require_login(request)
+        data = s.TournamentSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        if not is_director(request.user, fields["club"]):
+            raise PermissionDenied(f"only directors of {fields['club'].name} create its tournaments")
+        tournament = tournament_services.create_tournament(created_by=request.user, **fields)
+        return self.answer(tournament, status.HTTP_201_CREATED)
+
+    @action(detail=True, methods=["post"])
+    def entrants(self, request: Request, pk: str | None = None) -> Response:
+        """Register a player: ``{"player": id}`` (late entries join the next round)."""
+        tournament = self.directed(request)
+        data = s.RegisterSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament_services.register(tournament, data.validated_data["player"])
+        return self.answer(tournament, status.HTTP_201_CREATED)
+
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, pk: str | None = None) -> Response:
+        """Withdraw an entrant: ``{"entrant": id}``; its games stand, no more pairings."""
+        tournament = self.directed(request)
+        data = s.WithdrawSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entrant = tournament.entrants.filter(pk=data.validated_data["entrant"]).first()
+        if entrant is None:
+            raise InvalidInput("no such entrant in this tournament", fields={"entrant": ["unknown"]})
+        tournament_services.withdraw(entrant)
+        return self.answer(tournament)
+
+    @action(detail=True, methods=["post"])
+    def start(self, request: Request, pk: str | None = None) -> Response:
+        """Close registration. A bot tournament then runs on the workers (202: poll
+        ``progress``); a people's tournament gets its first round proposed."""
+        tournament = tournament_services.start(self.directed(request))
+        if tournament.bots:
+            advance_tournament.delay(tournament.pk)
+            url = request.build_absolute_uri(f"/api/tournaments/{tournament.pk}/progress/")
+            body = {**s.progress_of(Tournament.objects.get(pk=tournament.pk)), "progress_url": url}
+            return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": url})
+        tournament_services.advance(tournament.pk)
+        return self.answer(tournament)
+
+    @action(detail=True, methods=["post"])
+    def pair(self, request: Request, pk: str | None = None) -> Response:
+        """Propose the next round once the current one is decided (people's tournaments)."""
+        tournament = self.directed(request)
+        if tournament_services.pending(tournament):
+            raise Conflict("the current round still has games to play or to publish", code="round_in_progress")
+        tournament_services.advance(tournament.pk)
+        return self.answer(tournament)
+
+    @action(detail=True, methods=["post"])
+    def publish(self, request: Request, pk: str | None = None) -> Response:
+        """Publish the proposed round, as proposed or with ``{"games": [{"seats": [...]}, ...]}``."""
+        tournament = self.directed(request)
+        data = s.PublishSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament_services.publish_proposed(tournament, data.validated_data.get("games"))
+        return self.answer(tournament)
+
+    @action(detail=True, methods=["get"])
+    def rounds(self, request: Request, pk: str | None = None) -> Response:
+        tournament = self.get_object()
+        rounds = []
+        for round_ in tournament.rounds.order_by("number").prefetch_related("matches__seats__player", "byes"):
+            rounds.append({
+                "number": round_.number, "status": round_.status, "proposal": round_.proposal,
+                "matches": s.MatchListSerializer(round_.matches.order_by("pairing", "game_number"), many=True,
+                                                 context=self.get_serializer_context()).data,
+                "byes": [bye.entrant_id for bye in round_.byes.all()]})
+        return Response(rounds)
+
+    @action(detail=True, methods=["get"])
+    def standings(self, request: Request, pk: str | None = None) -> Response:
+        return Response(tournament_services.compute_standings(self.get_object()))
+
+    @action(detail=True, methods=["get"])
+    def crosstable(self, request: Request, pk: str | None = None) -> Response:
+        return Response(tournament_services.crosstable(self.get_object()))
+
+    @action(detail=True, methods=["get"])
+    def progress(self, request: Request, pk: str | None = None) -> Response:
+        return Response(s.progress_of(self.get_object()))
