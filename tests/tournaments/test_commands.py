@@ -101,15 +101,18 @@ def test_verify_usage_errors_exit_2(args: list[str]) -> None:
     assert verified.returncode == 2 and verified.stdout == b""
 
 
-def test_the_demo_plays_and_verifies_every_game(tmp_path: Path) -> None:
+@pytest.mark.django_db
+def test_the_demo_runs_a_tournament_of_every_game(tmp_path: Path) -> None:
     from django.core.management import call_command
 
     from games.registry import GAME_CLASSES
+    from tournaments.models import Tournament
 
     out = tmp_path / "demo.txt"
     with out.open("w") as handle:
         call_command("demo", stdout=handle)
     text = out.read_text()
-    assert "INVALID" not in text and "played and verified" in text
+    assert "stored matches verify" in text
     for slug in GAME_CLASSES:
         assert f"({slug})" in text
+    assert Tournament.objects.filter(status=Tournament.Status.FINISHED).count() == len(GAME_CLASSES)

@@ -1,56 +1,59 @@
-"""``manage.py demo``: the main job. Plays and verifies seeded matches of every game between
-built-in bots, on Celery (in-process unless a broker is configured), and prints the results."""
+"""``manage.py demo``: the main job. A demo club holds, for every game, a bot tournament in a
+fitting format; each runs (in-process, or on the workers when a broker is configured) with a
+progress bar, its standings are printed, and every stored match is verified again."""
 
 from __future__ import annotations
 
+import json
+from io import StringIO
 from typing import Any
 
-from django.conf import settings
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.registry import all_games
-from tournaments.tasks import play_and_verify
+from django.utils import timezone
 
-#: Per game: (options, bots) of each demo match; search bots at modest budgets.
-DEMO_MATCHES: dict[str, list[tuple[dict[str, Any], list[str]]]] = {
-    "leapfrog_race": [({}, ["mc", "greedy"]), ({"plate": False}, ["greedy", "random", "random"]),
-                      ({}, ["mc:budget=60", "greedy", "random", "random", "greedy", "random"])],
-    "measure_and_tempo": [({}, ["ismcts", "greedy"]), ({"target": 5}, ["greedy", "random"])],
-    "froggit": [({}, ["greedy", "random"]), ({"version": "expert"}, ["mcts", "greedy", "random"]),
-                ({"family": "quick"}, ["greedy", "random", "random", "greedy"])],
-    "leap_frog": [({"variant": "murray", "rows": 8, "cols": 8}, ["mcts", "greedy"]),
-                  ({"variant": "traditional", "rows": 6, "cols": 6}, ["greedy", "random", "random"]),
-                  ({"variant": "capture"}, ["greedy", "random"])],
+from tournaments.models import Match
+from tournaments.services.matches import reverify
+
+#: Per game: the format, its settings, the options and the entrants of its demo tournament.
+DEMO_TOURNAMENTS: dict[str, dict[str, Any]] = {
+    "leapfrog_race": {"format": "tables", "rounds": 3, "table_size": 3,
+                      "bots": ["mc:budget=60", "greedy", "random", "mc:budget=60", "greedy", "random"]},
+    "measure_and_tempo": {"format": "swiss", "rounds": 3,
+                          "bots": ["ismcts:budget=100", "greedy", "random", "greedy"], "options": {"target": 5}},
+    "froggit": {"format": "tables", "rounds": 2, "table_size": 3,
+                "bots": ["mcts:budget=40", "greedy", "random", "greedy", "random", "random"],
+                "options": {"family": "quick"}},
+    "leap_frog": {"format": "tables", "rounds": 2, "table_size": 2,
+                  "bots": ["search", "greedy", "random", "greedy"], "options": {"variant": "murray", "rows": 6, "cols": 6}},
 }
 
 
 class Command(BaseCommand):
-    help = "Play and verify a few seeded matches of every game between built-in bots."
+    help = "Run a bot tournament of every game, print the standings, and verify every stored match."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--seed", default="demo", help="the seed the matches' seeds derive from")
+        parser.add_argument("--seed", default="demo", help="the seed the tournaments' seeds derive from")
 
     def handle(self, *args: Any, seed: str, **options: Any) -> None:
-        mode = "in-process" if settings.CELERY_TASK_ALWAYS_EAGER else f"on workers at {settings.CELERY_BROKER_URL}"
-        self.stdout.write(f"Playing demo matches {mode}.")
-        pending = []
+        started = timezone.now()
         for game in all_games():
-            for index, (game_options, bots) in enumerate(DEMO_MATCHES.get(game.slug, [({}, ["random", "random"])])):
-                match_seed = f"{seed}-{game.slug}-{index}"
-                pending.append((game, game_options, bots, match_seed,
-                                play_and_verify.delay(game.slug, bots, game_options, match_seed)))
-        failures = 0
-        for game, game_options, bots, match_seed, outcome in pending:
-            answer = outcome.get(timeout=600)
-            log, verification = answer["log"], answer["verification"]
-            result = verification.get("result", {})
-            verdict = "verified" if verification["valid"] and verification["finished"] else "INVALID"
-            failures += verdict != "verified"
-            self.stdout.write(f"{game.title} ({game.slug}) {game_options or ''} seed {match_seed}: "
-                              f"{len(log['moves'])} moves, {verdict}")
-            for name, rank, score in sorted(zip(bots, result.get("ranks", []), result.get("scores", [])),
-                                            key=lambda row: row[1]):
-                self.stdout.write(f"    {rank}. {name:<16} {score}")
-        if failures:
-            raise CommandError(f"{failures} demo matches did not verify")
-        self.stdout.write(self.style.SUCCESS(f"All {len(pending)} matches played and verified."))
+            plan = DEMO_TOURNAMENTS.get(game.slug, {"format": "round_robin", "bots": ["random", "random"]})
+            arguments = ["run_tournament", "--game", game.slug, "--format", plan["format"],
+                         "--seed", f"{seed}-{game.slug}", "--options", json.dumps(plan.get("options", {}))]
+            for key in ("rounds", "table_size"):
+                if key in plan:
+                    arguments += [f"--{key.replace('_', '-')}", str(plan[key])]
+            for bot in plan["bots"]:
+                arguments += ["--bot", bot]
+            self.stdout.write(self.style.MIGRATE_HEADING(f"\n{game.title} ({game.slug}): {plan['format']}"))
+            out = StringIO()
+            call_command(*arguments, stdout=out)
+            self.stdout.write(out.getvalue().rstrip())
+        matches = Match.objects.filter(tournament__created_at__gte=started, status=Match.Status.FINISHED)
+        invalid = [match.pk for match in matches.select_related("log") if not reverify(match)["valid"]]
+        if invalid:
+            raise CommandError(f"matches {invalid} do not verify")
+        self.stdout.write(self.style.SUCCESS(f"\nAll {matches.count()} stored matches verify."))

@@ -1,0 +1,91 @@
+"""``run_tournament``: standings JSON, the same twice; on a real Celery worker over Redis,
+the same again; and the Celery chord driving a tournament to its end."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.db import connection
+
+from tests.conftest import worker_database_env
+from tests.helpers import ROOT, RemoteWorker, skip_or_fail
+from tournaments.models import Match, Tournament
+
+ARGS = ["run_tournament", "--game", "leapfrog_race", "--format", "tables", "--table-size", "3",
+        "--bot", "random", "--bot", "greedy", "--bot", "mc:budget=6", "--bot", "random", "--bot", "greedy",
+        "--rounds", "2", "--seed", "1", "--json"]
+
+
+def standings_of(output: str) -> list[dict]:
+    return json.loads(output)["standings"]
+
+
+def run_here(*args: str) -> str:
+    out = StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
+
+
+@pytest.mark.django_db
+def test_the_same_seed_gives_the_same_standings_byte_for_byte() -> None:
+    first, second = run_here(*ARGS), run_here(*ARGS)
+    assert json.dumps(standings_of(first)) == json.dumps(standings_of(second))
+    body = json.loads(first)
+    assert body["tournament"]["status"] == "finished" and body["tournament"]["rounds"] == 2
+    assert [row["entrant"] for row in body["standings"]][0].split("#")[0] in ("random", "greedy", "mc")
+    assert set(body["standings"][0]) >= {"rank", "entrant", "points", "tiebreaks"}
+
+
+@pytest.mark.django_db
+def test_a_two_seat_round_robin_prints_a_table() -> None:
+    text = run_here("run_tournament", "--game", "leapfrog_race", "--format", "round_robin",
+                    "--bot", "greedy", "--bot", "random", "--bot", "random", "--seed", "2")
+    assert "rank" in text and "greedy#1" in text and "3 matches in 3 rounds" in text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("args", [
+    ["--game", "chess", "--format", "swiss", "--bot", "random", "--bot", "random"],
+    ["--game", "leapfrog_race", "--format", "swiss", "--bot", "random", "--bot", "random"],
+    ["--game", "leapfrog_race", "--format", "round_robin", "--bot", "random"],
+    ["--game", "leapfrog_race", "--format", "round_robin", "--bot", "random", "--bot", "nobody"],
+    ["--game", "leapfrog_race", "--format", "round_robin", "--bot", "random", "--bot", "random", "--options", "[]"],
+    ["--game", "leapfrog_race", "--format", "tables", "--rounds", "1", "--table-size", "9",
+     "--bot", "random", "--bot", "random"],
+])
+def test_bad_arguments_are_usage_errors(args: list[str]) -> None:
+    with pytest.raises(CommandError) as refused:
+        call_command("run_tournament", *args)
+    assert refused.value.returncode == 2
+
+
+def test_argument_parsing_errors_exit_2() -> None:
+    done = subprocess.run([sys.executable, "manage.py", "run_tournament", "--game", "froggit", "--format", "ladder"],
+                          cwd=ROOT, capture_output=True)
+    assert done.returncode == 2 and b"Traceback" not in done.stderr
+
+
+def needs_postgresql() -> None:
+    if connection.vendor != "postgresql":
+        skip_or_fail("a worker shares the test database only on PostgreSQL (CI runs this on PostgreSQL)")
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_on_a_real_worker_the_command_gives_the_same_standings(celery_worker: RemoteWorker, redis_url: str) -> None:
+    needs_postgresql()
+    here = standings_of(run_here(*ARGS))
+    env = {**os.environ, "CELERY_BROKER_URL": redis_url, "CELERY_TASK_DEFAULT_QUEUE": celery_worker.queue,
+           **worker_database_env()}
+    done = subprocess.run([sys.executable, "manage.py", *ARGS], cwd=ROOT, env=env, capture_output=True, timeout=600)
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    assert json.dumps(standings_of(done.stdout.decode())) == json.dumps(here)
+    on_worker = Tournament.objects.order_by("-pk").first()
+    assert on_worker.status == Tournament.Status.FINISHED
+    assert Match.objects.filter(tournament=on_worker, status=Match.Status.FINISHED).count() == on_worker.matches_done

@@ -1,0 +1,140 @@
+"""``manage.py run_tournament``: a bot tournament between built-in bots, with a progress bar.
+
+In-process without a broker; with ``CELERY_BROKER_URL`` set, on the workers (the command
+dispatches the tournament and follows its progress). The same seed gives the same standings.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from tqdm import tqdm
+
+from games.errors import GameError
+from games.registry import get_game
+from games.runner import parse_bot_spec
+from tournaments.errors import ServiceError
+from tournaments.models import Club, Player, Tournament
+from tournaments.services import tournaments as services
+from tournaments.tasks import advance_tournament
+
+ARENA = {"slug": "bot-arena", "name": "Bot arena"}
+
+
+class Command(BaseCommand):
+    help = "Run a tournament between built-in bots and print its standings."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--game", required=True)
+        parser.add_argument("--format", required=True, choices=Tournament.Format.values)
+        parser.add_argument("--bot", action="append", default=[], metavar="NAME[:key=value,...]",
+                            help="an entrant per --bot, named NAME#k (k counts the --bot arguments from 1)")
+        parser.add_argument("--options", default="{}", metavar="JSON")
+        parser.add_argument("--rounds", type=int, help="rounds (swiss and tables)")
+        parser.add_argument("--table-size", type=int, help="seats per table (tables)")
+        parser.add_argument("--best-of", type=int, help="games per pairing (two-seat formats)")
+        parser.add_argument("--tiebreaks", help="comma-separated, e.g. buchholz,sonneborn_berger,wins")
+        parser.add_argument("--seed", help="the tournament seed (default: a fresh one)")
+        parser.add_argument("--json", action="store_true", help="print only the standings as JSON")
+        parser.add_argument("--timeout", type=float, default=3600, help="seconds to wait for the workers")
+
+    def handle(self, *args: Any, **opts: Any) -> None:
+        tournament = self.create(opts)
+        bar = tqdm(total=0, unit="match", desc=f"{tournament.game} {tournament.format}", file=sys.stderr,
+                   disable=None, dynamic_ncols=True)
+        try:
+            if settings.CELERY_TASK_ALWAYS_EAGER:
+                self.run_here(tournament, bar)
+            else:
+                self.run_on_workers(tournament, bar, opts["timeout"])
+        finally:
+            bar.close()
+        tournament.refresh_from_db()
+        standings = services.compute_standings(tournament)
+        if opts["json"]:
+            summary = {"id": tournament.pk, "game": tournament.game, "format": tournament.format,
+                       "seed": tournament.seed, "rounds": tournament.current_round,
+                       "matches": tournament.matches_done, "status": tournament.status}
+            rows = [{key: row[key] for key in ("rank", "entrant", "points", "tiebreaks", "played", "wins",
+                                               "draws", "losses", "byes")} for row in standings]
+            self.stdout.write(json.dumps({"tournament": summary, "standings": rows}))
+            return
+        self.stdout.write(f"{tournament.name}: {tournament.matches_done} matches in {tournament.current_round} "
+                          f"rounds, seed {tournament.seed}")
+        names = list(standings[0]["tiebreaks"]) if standings else []
+        self.stdout.write(f"{'rank':>4}  {'entrant':<24} {'points':>6}  " + "  ".join(f"{n:>16}" for n in names))
+        for row in standings:
+            self.stdout.write(f"{row['rank']:>4}  {row['entrant']:<24} {row['points']:>6g}  "
+                              + "  ".join(f"{row['tiebreaks'][n]:>16g}" for n in names))
+
+    def create(self, opts: dict[str, Any]) -> Tournament:
+        try:
+            game = get_game(opts["game"])
+        except GameError as error:
+            raise CommandError(str(error), returncode=2) from None
+        if len(opts["bot"]) < 2:
+            raise CommandError("name at least two entrants with --bot", returncode=2)
+        try:
+            options = json.loads(opts["options"])
+        except ValueError as error:
+            raise CommandError(f"--options is not valid JSON: {error}", returncode=2) from None
+        if not isinstance(options, dict):
+            raise CommandError("--options must be a JSON object", returncode=2)
+        for spec in opts["bot"]:
+            try:
+                name, _ = parse_bot_spec(spec)
+            except ValueError as error:
+                raise CommandError(str(error), returncode=2) from None
+            if name not in game.bots:
+                raise CommandError(f"{game.slug} has no built-in bot {name!r} (its bots: {', '.join(game.bots)})",
+                                   returncode=2)
+        format_settings: dict[str, Any] = {}
+        for key, value in (("rounds", opts["rounds"]), ("table_size", opts["table_size"]),
+                           ("best_of", opts["best_of"])):
+            if value is not None:
+                format_settings[key] = value
+        if opts["tiebreaks"]:
+            format_settings["tiebreaks"] = [name.strip() for name in opts["tiebreaks"].split(",") if name.strip()]
+        club, _ = Club.objects.get_or_create(slug=ARENA["slug"], defaults={"name": ARENA["name"]})
+        try:
+            tournament = services.create_tournament(
+                club=club, name=f"{game.title} {opts['format'].replace('_', ' ')}", game=game.slug,
+                format=opts["format"], options=options, format_settings=format_settings, seed=opts["seed"],
+                bots=True, rated=False)
+            for number, spec in enumerate(opts["bot"], start=1):
+                player, _ = Player.objects.update_or_create(
+                    club=club, name=f"{parse_bot_spec(spec)[0]}#{number}",
+                    defaults={"kind": Player.Kind.BOT, "bot_spec": spec})
+                services.register(tournament, player)
+            services.start(tournament)
+        except ServiceError as error:
+            raise CommandError(error.message, returncode=2) from None
+        return tournament
+
+    def run_here(self, tournament: Tournament, bar: tqdm) -> None:
+        """Without a broker: the same steps as the workers take, one after another."""
+        while matches := services.advance(tournament.pk):
+            bar.total += len(matches)
+            bar.refresh()
+            for match in matches:
+                services.play_scheduled(match.pk)
+                bar.update(1)
+
+    def run_on_workers(self, tournament: Tournament, bar: tqdm, timeout: float) -> None:
+        advance_tournament.delay(tournament.pk)
+        deadline = time.monotonic() + timeout
+        while True:
+            tournament.refresh_from_db()
+            bar.total = tournament.matches_total
+            bar.n = tournament.matches_done
+            bar.set_postfix(round=tournament.current_round)
+            if tournament.status == Tournament.Status.FINISHED:
+                return
+            if time.monotonic() > deadline:
+                raise CommandError(f"the workers did not finish tournament {tournament.pk} in {timeout:g} s")
+            time.sleep(0.5)
