@@ -16,6 +16,7 @@ import time
 from pairs import pair_table
 
 from games.leapfrog_race.game import FROGS, RACES, TURNS, LeapfrogRace, resolve_turn
+from games.runner import random_playout
 
 
 def engine_games(count: int) -> float:
@@ -24,13 +25,7 @@ def engine_games(count: int) -> float:
     started = time.perf_counter()
     for index in range(count):
         rng = random.Random(index)
-        state = game.new_state(options, 2, game.random_setup(options, 2, rng))
-        while not state.is_over():
-            if state.is_chance_node():
-                state.apply_chance(state.sample_chance(rng))
-            else:
-                for seat in state.to_move():
-                    state.apply_action(seat, rng.choice(state.legal_actions(seat)))
+        random_playout(game.new_state(options, 2, game.random_setup(options, 2, rng)), rng)
     return count / (time.perf_counter() - started)
 
 

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from games.base import Bot, Game
+from games.base import Bot, Game, GameState
 from games.logs import FORMAT, Forfeit, final_result
 from games.seeding import commitment, derive_rng, new_seed
 
@@ -153,3 +153,15 @@ def play_bots(game: Game, bot_specs: Sequence[str], *, options: Mapping[str, Any
               for seat, spec in enumerate(bot_specs)]
     return play_match(game, agents, players=players or list(bot_specs), options=options,
                       seed=seed)
+
+
+def random_playout(state: GameState, rng: random.Random) -> GameState:
+    """Play ``state`` to its end with uniformly random actions and chance outcomes (for
+    invariant tests and benchmarks); answers the same state, now over."""
+    while not state.is_over():
+        if state.is_chance_node():
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        for seat in state.to_move():
+            state.apply_action(seat, rng.choice(state.legal_actions(seat)))
+    return state

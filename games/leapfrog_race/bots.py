@@ -40,7 +40,6 @@ class GreedyBot(Bot):
     summary = "saves its decisive tokens for the end of each race; dodges the plate"
 
     def choose(self, observation: dict[str, Any], legal: list[str]) -> str:
-        frog = observation["frog"]
         race, turn = observation["race"] - 1, observation["turn"] - 1
         unused = [int(action) for action in legal]
         preferred = thrifty_token(unused, race)

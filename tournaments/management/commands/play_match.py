@@ -5,7 +5,6 @@ The same seed, bots and options give the same log, byte for byte.
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
 
@@ -15,6 +14,7 @@ from games.errors import GameError
 from games.logs import dump_log
 from games.registry import all_games, get_game
 from games.runner import play_bots
+from tournaments.management.arguments import json_object
 
 
 def ordinal(rank: int) -> str:
@@ -46,12 +46,7 @@ class Command(BaseCommand):
             raise CommandError(str(error), returncode=2) from None
         if not opts["bot"]:
             raise CommandError("name one --bot per seat (see --list-bots)", returncode=2)
-        try:
-            options = json.loads(opts["options"])
-        except ValueError as error:
-            raise CommandError(f"--options is not valid JSON: {error}", returncode=2) from None
-        if not isinstance(options, dict):
-            raise CommandError("--options must be a JSON object, like '{\"plate\": false}'", returncode=2)
+        options = json_object(opts["options"])
         try:
             log = play_bots(game, opts["bot"], options=options, seed=opts["seed"])
         except (GameError, ValueError) as error:

@@ -18,6 +18,7 @@ from tqdm import tqdm
 from games.errors import GameError
 from games.registry import get_game
 from games.runner import parse_bot_spec
+from tournaments.management.arguments import json_object
 from tournaments.errors import ServiceError
 from tournaments.models import Club, Player, Tournament
 from tournaments.services import tournaments as services
@@ -79,12 +80,7 @@ class Command(BaseCommand):
             raise CommandError(str(error), returncode=2) from None
         if len(opts["bot"]) < 2:
             raise CommandError("name at least two entrants with --bot", returncode=2)
-        try:
-            options = json.loads(opts["options"])
-        except ValueError as error:
-            raise CommandError(f"--options is not valid JSON: {error}", returncode=2) from None
-        if not isinstance(options, dict):
-            raise CommandError("--options must be a JSON object", returncode=2)
+        options = json_object(opts["options"])
         for spec in opts["bot"]:
             try:
                 name, _ = parse_bot_spec(spec)
