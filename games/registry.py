@@ -12,6 +12,7 @@ from games.errors import UnknownGameError
 GAME_CLASSES: dict[str, str] = {
     "measure_and_tempo": "games.measure_and_tempo.game:MeasureAndTempo",
     "leapfrog_race": "games.leapfrog_race.game:LeapfrogRace",
+    "froggit": "games.froggit.game:Froggit",
     "leap_frog": "games.leap_frog.game:LeapFrog",
 }
 
