@@ -179,3 +179,19 @@ def test_the_sweeper_finds_stale_matches_and_stalled_tournaments(world: World) -
     for match in matches:
         services.play_scheduled(match.pk)
     assert services.stalled_tournaments() == [tournament.pk]
+
+
+def test_the_sweep_task_replays_stale_matches_and_finishes_stalled_tournaments(world: World) -> None:
+    from tournaments.tasks import sweep
+
+    tournament = bot_tournament(world.club, ["random", "greedy"])
+    [match] = services.advance(tournament.pk)
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.IN_PROGRESS,
+                                             started_at=timezone.now() - timedelta(hours=1))
+    # In-process, the re-dispatched tasks run at once: the match is played, then the
+    # tournament, all of its games decided, takes its next step and finishes.
+    assert sweep.delay().get() == {"matches": [match.pk], "tournaments": [tournament.pk]}
+    match.refresh_from_db()
+    tournament.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and tournament.status == Tournament.Status.FINISHED
+    assert sweep.delay().get() == {"matches": [], "tournaments": []}
