@@ -60,7 +60,7 @@ def celery_worker(redis_url: str, tmp_path: Path) -> Iterator[RemoteWorker]:
         [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue,
          "--without-gossip", "--without-mingle", "--loglevel=INFO", f"--logfile={log}"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    client = Celery("tests", broker=redis_url, backend=redis_url)
+    client = Celery("tests", broker=redis_url, backend=redis_url, set_as_current=False)
     try:
         deadline = time.monotonic() + 60
         while "ready" not in (log.read_text() if log.exists() else ""):
