@@ -27,9 +27,8 @@ def env_list(name: str, default: str) -> list[str]:
 
 
 DEBUG = env_bool("DEBUG", False)
-SECRET_KEY = os.environ.get("SECRET_KEY") or (
-    "insecure-development-key-set-SECRET_KEY-in-production" if DEBUG or "SECRET_KEY" not in os.environ else ""
-)
+# Without SECRET_KEY a development key is used; `manage.py check --deploy` flags it.
+SECRET_KEY = os.environ.get("SECRET_KEY") or "django-insecure-development-key-set-SECRET_KEY-in-production"
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 
 INSTALLED_APPS = [
