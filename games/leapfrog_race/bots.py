@@ -66,10 +66,10 @@ class GreedyBot(Bot):
 
 class MonteCarloBot(Bot):
     """Flat Monte Carlo with common random numbers: each of ``budget // tokens`` iterations
-    draws one future (the other frogs' tokens of this turn from their unused ones, then
-    the rest of the game with its own frog thrifty and every other frog at random) and plays
-    every candidate token into that same future, so that the tokens are compared on equal
-    terms. A playout scores 1 for finishing first among the seats, plus a hundredth of the
+    draws one future (the other frogs' tokens of this turn from their unused ones, then the
+    rest of the game with its own frog thrifty, each other seat thrifty or random by a coin
+    toss, and the non-player frogs random) and plays every candidate token into that same
+    future, so that the tokens are compared on equal terms. A playout scores 1 for finishing first among the seats, plus a hundredth of the
     point margin. The best mean wins; ties go to the thrifty token."""
 
     name = "mc"
@@ -91,17 +91,20 @@ class MonteCarloBot(Bot):
 
     def playout(self, root: LeapfrogRaceState, action: str, rng: random.Random) -> float:
         state = root.clone()
-        own = state.colours[self.seat]
         for seat in range(state.num_players):
             choice = action if seat == self.seat else rng.choice(state.legal_actions(seat))
             state.apply_action(seat, choice)
+        # Each other seat plays thrifty or at random in this future, so that the search holds
+        # up against both kinds of opponent.
+        thrifty = {self.seat} | {seat for seat in range(state.num_players) if rng.random() < 0.5}
         while not state.is_over():
             if state.is_chance_node():
                 state.apply_chance(state.sample_chance(rng))
                 continue
             for seat in state.to_move():
-                if seat == self.seat:
-                    state.apply_action(seat, str(thrifty_token(state.unused(own), state.race)))
+                if seat in thrifty:
+                    token = thrifty_token(state.unused(state.colours[seat]), state.race)
+                    state.apply_action(seat, str(token))
                 else:
                     state.apply_action(seat, rng.choice(state.legal_actions(seat)))
         return self.reward(state)
