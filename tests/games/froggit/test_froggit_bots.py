@@ -7,7 +7,6 @@ import random
 
 import pytest
 
-from games.froggit.board import CELL
 from games.froggit.bots import (
     HOME_VALUE,
     RISK,
@@ -24,29 +23,10 @@ from games.froggit.game import Froggit, FroggitState
 from games.logs import verify_log
 from games.registry import get_game
 from games.runner import make_bot, play_bots
+from tests.games.froggit.test_froggit_rules import build
 
 GAME = Froggit()
 SMALL_MCTS = "mcts:budget=6"
-
-
-def build(pads: dict[str, str], *, players: int = 2, version: str = "expert", fish: str = "a3",
-          turn: int = 0, home: dict[int, tuple[int, int]] | None = None) -> FroggitState:
-    """A position: frogs on pads (``"0L 0S"`` bottom first), frogs home, the rest at start."""
-    state = GAME.new_state(GAME.parse_options({"version": version}, players), players, {})
-    for name, frogs in pads.items():
-        codes = []
-        for label in frogs.split():
-            seat, size = int(label[0]), "SL".index(label[1])
-            codes.append(seat * 2 + size)
-            state.at_start[seat][size] -= 1
-        state.cells[CELL[name]] = tuple(codes)
-    for seat, (small, large) in (home or {}).items():
-        state.at_home[seat] = [small, large]
-        state.at_start[seat][0] -= small
-        state.at_start[seat][1] -= large
-    state.fish = CELL[fish]
-    state.turn = turn
-    return state
 
 
 def choose(bot_spec: str, state: FroggitState) -> str:
