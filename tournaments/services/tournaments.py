@@ -139,13 +139,14 @@ def active_entrants(tournament: Tournament) -> list[int]:
     return list(tournament.entrants.filter(withdrawn=False).order_by("seed").values_list("pk", flat=True))
 
 
-def compute_standings(tournament: Tournament) -> list[dict[str, Any]]:
-    """The standings, recomputed from the stored matches (identical on every run)."""
+def compute_standings(tournament: Tournament, decided: list[formats.Outcome] | None = None) -> list[dict[str, Any]]:
+    """The standings, recomputed from the stored matches (identical on every run);
+    ``decided`` spares reading the outcomes again when the caller has them."""
     entrants = entrant_order(tournament)
     names = {entrant.pk: entrant.player.name for entrant in entrants}
     withdrawn = [entrant.pk for entrant in entrants if entrant.withdrawn]
     rows = formats.standings(settings_of(tournament), [entrant.pk for entrant in entrants],
-                             outcomes(tournament), withdrawn)
+                             outcomes(tournament) if decided is None else decided, withdrawn)
     return [{"rank": row.rank, "entrant": names[row.entrant], "entrant_id": row.entrant, "points": row.points,
              "tiebreaks": dict(row.tiebreaks), "played": row.played, "wins": row.wins, "draws": row.draws,
              "losses": row.losses, "byes": row.byes, "withdrawn": row.withdrawn} for row in rows]
@@ -201,15 +202,16 @@ def advance(tournament_id: int) -> list[Match]:
         complete.status = Round.Status.COMPLETE
         complete.save(update_fields=["status"])
     fmt = tournament_format(tournament)
-    games = fmt.next_games(outcomes(tournament), active_entrants(tournament))
+    decided = outcomes(tournament)
+    games = fmt.next_games(decided, active_entrants(tournament))
     if not games:
         tournament.status = Tournament.Status.FINISHED
-        tournament.standings = compute_standings(tournament)
+        tournament.standings = compute_standings(tournament, decided)
         tournament.total_rounds = tournament.current_round
         tournament.save(update_fields=["status", "standings", "total_rounds", "updated_at"])
         return []
     tournament.total_rounds = fmt.total_rounds()
-    tournament.standings = compute_standings(tournament)
+    tournament.standings = compute_standings(tournament, decided)
     tournament.save(update_fields=["total_rounds", "standings", "updated_at"])
     if not tournament.bots and games[0].round > tournament.current_round:
         Round.objects.create(tournament=tournament, number=games[0].round, status=Round.Status.PROPOSED,
