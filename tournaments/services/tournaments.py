@@ -335,7 +335,5 @@ def stale_matches(timeout: timedelta | None = None) -> list[int]:
 
 def stalled_tournaments() -> list[int]:
     """Running bot tournaments whose games are all decided but whose next step never ran."""
-    running = Tournament.objects.filter(bots=True, status=Tournament.Status.RUNNING)
-    return [pk for pk in running.values_list("pk", flat=True)
-            if not Match.objects.filter(tournament_id=pk, status__in=[Match.Status.SCHEDULED,
-                                                                      Match.Status.IN_PROGRESS]).exists()]
+    running = Tournament.objects.filter(bots=True, status=Tournament.Status.RUNNING).order_by("pk")
+    return [tournament.pk for tournament in running if not pending(tournament)]
