@@ -66,6 +66,18 @@ def store_outcome(match: Match, outcome: Replay) -> None:
         match.result = None
 
 
+def insert_match(*, players: Sequence[Player], setup: dict[str, Any], moves: Sequence[str] = (),
+                 forfeits: Sequence[dict[str, Any]] = (), recorded_by: Any = None,
+                 played_at: datetime | None = None, **fields: Any) -> Match:
+    """Store a new match with its log and seats, in seat order (callers have checked them)."""
+    match = Match.objects.create(
+        recorded_by=recorded_by if getattr(recorded_by, "is_authenticated", False) else None,
+        played_at=played_at or timezone.now(), **fields)
+    MatchLog.objects.create(match=match, setup=setup, moves=list(moves), forfeits=list(forfeits))
+    Seat.objects.bulk_create(Seat(match=match, index=index, player=player) for index, player in enumerate(players))
+    return match
+
+
 def checked(envelope: dict[str, Any]) -> Replay:
     """Replay an envelope, raising :class:`InvalidLog` with the verification when it fails."""
     try:
@@ -109,14 +121,10 @@ def create_match(*, club: Club, game: str, players: Sequence[Player], options: d
         setup = engine.parse_setup(setup, checked_options, len(players))
     except GameError as error:
         raise InvalidInput(str(error), code="bad_setup", fields={"setup": [str(error)]}) from None
-    match = Match.objects.create(
-        club=club, game=engine.slug, options=checked_options, seed=seed or "",
-        commitment=commitment(seed) if seed else "", status=status, tournament=tournament, round=round,
-        rated=rated, recorded_by=recorded_by if getattr(recorded_by, "is_authenticated", False) else None,
-        played_at=played_at or timezone.now())
-    MatchLog.objects.create(match=match, setup=setup)
-    Seat.objects.bulk_create(Seat(match=match, index=index, player=player) for index, player in enumerate(players))
-    return match
+    return insert_match(
+        players=players, setup=setup, recorded_by=recorded_by, played_at=played_at, club=club, game=engine.slug,
+        options=checked_options, seed=seed or "", commitment=commitment(seed) if seed else "", status=status,
+        tournament=tournament, round=round, rated=rated)
 
 
 def locked(match: Match | int) -> Match:
@@ -233,14 +241,11 @@ def upload_log(*, club: Club, log: Any, players: Sequence[Player], recorded_by: 
         raise InvalidInput(message, code="bad_players", fields={"seats": [message]})
     check_players(club, players)
     seed = log.get("seed") or ""
-    match = Match.objects.create(
-        club=club, game=outcome.game.slug, options=outcome.options, seed=seed,
-        commitment=log.get("commitment") or (commitment(seed) if seed else ""), tournament=tournament,
-        rated=rated, recorded_by=recorded_by if getattr(recorded_by, "is_authenticated", False) else None,
-        played_at=played_at or timezone.now())
-    MatchLog.objects.create(match=match, setup=outcome.setup, moves=list(outcome.state.moves),
-                            forfeits=[forfeit.to_json() for forfeit in outcome.forfeits])
-    Seat.objects.bulk_create(Seat(match=match, index=index, player=player) for index, player in enumerate(players))
+    match = insert_match(
+        players=players, setup=outcome.setup, moves=outcome.state.moves,
+        forfeits=[forfeit.to_json() for forfeit in outcome.forfeits], recorded_by=recorded_by,
+        played_at=played_at, club=club, game=outcome.game.slug, options=outcome.options, seed=seed,
+        commitment=log.get("commitment") or (commitment(seed) if seed else ""), tournament=tournament, rated=rated)
     store_outcome(match, outcome)
     match.save()
     return match

@@ -23,8 +23,8 @@ from games.runner import make_bot, play_match
 from games.seeding import commitment, derive_rng, derive_seed, new_seed
 from tournaments import formats
 from tournaments.errors import Conflict, InvalidInput
-from tournaments.models import Bye, Club, Entrant, Match, MatchLog, Player, Round, Seat, Tournament
-from tournaments.services.matches import store_outcome
+from tournaments.models import Bye, Club, Entrant, Match, Player, Round, Tournament
+from tournaments.services.matches import insert_match, store_outcome
 
 SETTING_FIELDS = {field.name for field in dataclasses.fields(formats.Settings)} - {"format", "min_seats", "max_seats"}
 
@@ -244,14 +244,11 @@ def publish(tournament: Tournament, games: list[formats.Game]) -> list[Match]:
         seed = match_seed(tournament, game)
         options = engine.parse_options(tournament.options, len(game.seats))
         setup = engine.random_setup(options, len(game.seats), derive_rng(seed, "setup"))
-        match = Match.objects.create(
-            club=tournament.club, game=tournament.game, options=options, seed=seed, commitment=commitment(seed),
+        created.append(insert_match(
+            players=[entrants[entrant].player for entrant in game.seats], setup=setup, club=tournament.club,
+            game=tournament.game, options=options, seed=seed, commitment=commitment(seed),
             status=Match.Status.SCHEDULED, tournament=tournament, round=round_, pairing=game.pairing,
-            game_number=game.number, bracket=game.bracket, rated=tournament.rated, played_at=timezone.now())
-        MatchLog.objects.create(match=match, setup=setup)
-        Seat.objects.bulk_create(Seat(match=match, index=index, player=entrants[entrant].player)
-                                 for index, entrant in enumerate(game.seats))
-        created.append(match)
+            game_number=game.number, bracket=game.bracket, rated=tournament.rated))
     tournament.current_round = max(tournament.current_round, max(game.round for game in games))
     tournament.save(update_fields=["current_round", "updated_at"])
     refresh_progress(tournament.pk)
