@@ -3,6 +3,10 @@
 Every chance outcome, every bot's randomness and every fallback move is drawn from its own
 stream derived from the match seed, so the same seed, agents and options give the same log,
 byte for byte.
+
+The caller owns the agents: :func:`play_match` calls ``start``, ``choose`` and ``end`` and
+never closes them, so that a caller that runs bot processes closes them (``with``) whatever
+happens, and can read their standard error afterwards.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
 from games.base import Bot, Game, GameState
@@ -35,6 +40,45 @@ class Agent(Protocol):
     def choose(self, observation: dict[str, Any], legal: list[str]) -> str: ...
 
     def end(self, result: Mapping[str, Any], log: Mapping[str, Any]) -> None: ...
+
+
+#: Moves of an illegal answer are quoted in a forfeit reason up to this many characters.
+QUOTE_CHARS = 60
+
+
+def illegal(choice: Any) -> AgentFailure:
+    text = repr(choice)
+    if len(text) > QUOTE_CHARS:
+        text = text[: QUOTE_CHARS - 2] + "…" + text[0]
+    return AgentFailure(f"illegal move {text}")
+
+
+def start_info(game: Game, options: Mapping[str, Any], seat: int, num_players: int,
+               agent: Agent) -> dict[str, Any]:
+    """The protocol's ``start`` message for one seat; ``limits`` for agents that have them
+    (bot processes), which built-in bots do not need."""
+    info: dict[str, Any] = {"type": "start", "protocol": 1, "game": game.slug, "options": options,
+                            "seat": seat, "players": num_players}
+    limits = getattr(agent, "limits", None)
+    if limits is not None and hasattr(limits, "to_start_message"):
+        info["limits"] = limits.to_start_message()
+    return info
+
+
+def ask_together(agents: Sequence[Agent], questions: Mapping[int, tuple[dict[str, Any], list[str]]]
+                 ) -> dict[int, str | AgentFailure]:
+    """Ask several concurrent agents (bot processes) for simultaneous moves at the same
+    moment, each timed on its own; answers each seat's move or its failure."""
+    def ask(seat: int) -> str | AgentFailure:
+        observation, legal = questions[seat]
+        try:
+            return agents[seat].choose(observation, legal)
+        except AgentFailure as failure:
+            return failure
+
+    with ThreadPoolExecutor(max_workers=len(questions)) as pool:
+        futures = {seat: pool.submit(ask, seat) for seat in questions}
+        return {seat: future.result() for seat, future in futures.items()}
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, int]]:
@@ -93,8 +137,7 @@ def play_match(game: Game, agents: Sequence[Agent], *, players: Sequence[str] | 
 
     for seat, agent in enumerate(agents):
         try:
-            agent.start({"type": "start", "protocol": 1, "game": game.slug, "options": options,
-                         "seat": seat, "players": num_players})
+            agent.start(start_info(game, options, seat, num_players, agent))
         except AgentFailure as failure:
             forfeit(seat, failure.reason)
 
@@ -103,13 +146,26 @@ def play_match(game: Game, agents: Sequence[Agent], *, players: Sequence[str] | 
             state.apply_chance(state.sample_chance(chance_rng))
             continue
         choices: dict[int, str] = {}
-        for seat in state.to_move():
+        movers = state.to_move()
+        together = [seat for seat in movers
+                    if seat not in forfeited and getattr(agents[seat], "concurrent", False)]
+        answers: dict[int, str | AgentFailure] = {}
+        if len(together) > 1:
+            answers = ask_together(agents, {seat: (state.observation(seat), state.legal_actions(seat))
+                                            for seat in together})
+        for seat in movers:
             legal = state.legal_actions(seat)
             if seat not in forfeited:
                 try:
-                    choice = agents[seat].choose(state.observation(seat), legal)
+                    if seat in answers:
+                        answer = answers[seat]
+                        if isinstance(answer, AgentFailure):
+                            raise answer
+                        choice = answer
+                    else:
+                        choice = agents[seat].choose(state.observation(seat), legal)
                     if choice not in legal:
-                        raise AgentFailure(f"illegal move {choice!r}")
+                        raise illegal(choice)
                     choices[seat] = choice
                     continue
                 except AgentFailure as failure:
