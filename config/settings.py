@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "django_filters",
+    "django_celery_beat",
     "tournaments",
 ]
 
@@ -93,6 +94,9 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "my-bots"
+LOGOUT_REDIRECT_URL = "login"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
 # -- API ------------------------------------------------------------------------------------------
@@ -133,6 +137,8 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE = {
     "sweep-tournaments": {"task": "tournaments.sweep", "schedule": float(os.environ.get("SWEEP_SECONDS", "60"))},
 }
+# Beat reads its schedule from the database, so ladders' rates are changed in the admin.
+CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 
 # -- Tournaments -----------------------------------------------------------------------------------
 #: A bot match still running this many seconds after a worker took it is played again.

@@ -1,6 +1,7 @@
-"""URL routes: the admin site and the API."""
+"""URL routes: the admin site, the API, and the pages."""
 
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.generic import RedirectView
 
@@ -9,6 +10,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("tournaments.api.urls")),
     path("api-auth/", include("rest_framework.urls")),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", include("tournaments.urls")),
 ]
 
 handler404 = "tournaments.api.errors.json_404"

@@ -10,6 +10,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
@@ -18,8 +19,25 @@ from django.utils.html import format_html, format_html_join
 
 from games.logs import LogError, parse_body
 from tournaments.errors import ServiceError
-from tournaments.models import Bye, Club, Entrant, Match, MatchLog, Membership, Player, Round, Seat, Tournament
+from tournaments.models import (
+    BotEntry,
+    BotVersion,
+    Bye,
+    Club,
+    Entrant,
+    Ladder,
+    Match,
+    MatchLog,
+    Membership,
+    Player,
+    Round,
+    Seat,
+    SeatOutput,
+    Tournament,
+)
 from tournaments.selectors import log_lines
+from tournaments.services import bots as bot_services
+from tournaments.services import ladders as ladder_services
 from tournaments.services import matches as match_services
 from tournaments.services import tournaments as tournament_services
 
@@ -53,7 +71,7 @@ class MembershipAdmin(admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["name", "club", "kind", "user", "bot_spec", "created_at"]
+    list_display = ["name", "club", "kind", "user", "created_at"]
     list_filter = ["kind", "club"]
     search_fields = ["name", "user__username"]
     autocomplete_fields = ["club", "user"]
@@ -125,12 +143,21 @@ class ByeAdmin(admin.ModelAdmin):
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ["index", "player", "rank", "score", "forfeit_reason"]
+    fields = ["index", "player", "bot_version", "rank", "score", "forfeit_reason", "stderr"]
     readonly_fields = fields
     can_delete = False
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+    @admin.display(description="standard error")
+    def stderr(self, seat: Seat) -> str:
+        try:
+            text = seat.output.stderr
+        except SeatOutput.DoesNotExist:
+            return "—"
+        return format_html("<pre style='max-height: 12em; overflow: auto'>{}</pre>", text) if text else "—"
 
 
 class UploadLogForm(forms.Form):
@@ -238,3 +265,207 @@ class MatchAdmin(admin.ModelAdmin):
                    "opts": self.model._meta}
         return TemplateResponse(request, "admin/tournaments/match/upload.html", context)
 
+
+
+def service_form_view(model_admin: admin.ModelAdmin, request: HttpRequest, form: forms.Form, *, title: str,
+                      intro: str, submit: str) -> HttpResponse:
+    context = {**model_admin.admin_site.each_context(request), "form": form, "title": title, "intro": intro,
+               "submit": submit, "opts": model_admin.model._meta}
+    return TemplateResponse(request, "admin/tournaments/service_form.html", context)
+
+
+class VersionSourceForm(forms.Form):
+    """A built-in strategy or an uploaded file: one of the two."""
+
+    strategy = forms.CharField(required=False, help_text="a built-in bot with its parameters, like mcts:budget=400")
+    file = forms.FileField(required=False, help_text="or a Python file, or a zip with main.py at its root")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if bool(data.get("strategy")) == bool(data.get("file")):
+            raise forms.ValidationError("Give a built-in strategy or a file, one of the two.")
+        return data
+
+    def source(self) -> dict[str, Any]:
+        upload = self.cleaned_data.get("file")
+        if upload:
+            return {"filename": upload.name, "data": upload.read()}
+        return {"strategy": self.cleaned_data["strategy"]}
+
+
+class NewEntryForm(VersionSourceForm):
+    club = forms.ModelChoiceField(queryset=Club.objects.all())
+    name = forms.CharField(max_length=100)
+    game = forms.ChoiceField(choices=BotEntry._meta.get_field("game").choices)
+    description = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
+    owner = forms.ModelChoiceField(queryset=get_user_model().objects.all(), required=False)
+    field_order = ["club", "name", "game", "description", "owner", "strategy", "file"]
+
+
+class NewVersionForm(VersionSourceForm):
+    entry = forms.ModelChoiceField(queryset=BotEntry.objects.select_related("player"))
+    note = forms.CharField(required=False, max_length=200)
+    activate = forms.BooleanField(required=False, initial=True, help_text="new matches play this version")
+    field_order = ["entry", "strategy", "file", "note", "activate"]
+
+
+class BotVersionInline(admin.TabularInline):
+    model = BotVersion
+    extra = 0
+    fields = ["number", "kind", "strategy", "filename", "size", "sha256", "note", "created_by", "created_at"]
+    readonly_fields = fields
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(BotEntry)
+class BotEntryAdmin(admin.ModelAdmin):
+    """Bot entries: created and given versions through the services, so uploads are checked."""
+
+    list_display = ["player", "game", "club", "owner", "active_version", "ladder", "created_at"]
+    list_filter = ["game", "ladder", "player__club"]
+    search_fields = ["player__name", "owner__username"]
+    fields = ["player", "game", "owner", "description", "ladder", "active_version"]
+    readonly_fields = ["player", "game"]
+    inlines = [BotVersionInline]
+
+    @admin.display(description="club")
+    def club(self, entry: BotEntry) -> Club:
+        return entry.player.club
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[BotEntry]:
+        return super().get_queryset(request).select_related("player__club", "owner", "active_version")
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "active_version":
+            entry_id = request.resolver_match.kwargs.get("object_id") if request.resolver_match else None
+            kwargs["queryset"] = BotVersion.objects.filter(entry_id=entry_id)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def add_view(self, request: HttpRequest, form_url: str = "", extra_context: Any = None) -> HttpResponse:
+        form = NewEntryForm(request.POST or None, request.FILES or None)
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            try:
+                entry = bot_services.create_entry(club=data["club"], owner=data["owner"], game=data["game"],
+                                                  name=data["name"], description=data["description"],
+                                                  **form.source())
+            except ServiceError as error:
+                form.add_error(None, f"{error.code}: {error.message}")
+            else:
+                self.message_user(request, f"Created the bot entry {entry}.", messages.SUCCESS)
+                return HttpResponseRedirect(reverse("admin:tournaments_botentry_change", args=[entry.pk]))
+        return service_form_view(self, request, form, title="Add a bot entry", submit="Create",
+                                 intro="A bot entry is a player of its club for one game. Give a built-in "
+                                       "strategy or upload a program; it becomes version 1.")
+
+
+@admin.register(BotVersion)
+class BotVersionAdmin(admin.ModelAdmin):
+    """Versions never change: they are added (checked by the service) and read."""
+
+    list_display = ["entry", "number", "kind", "strategy", "filename", "size", "short_sha", "created_at"]
+    list_filter = ["kind", "entry__game"]
+    search_fields = ["entry__player__name", "sha256"]
+    fields = ["entry", "number", "kind", "strategy", "filename", "size", "sha256", "note", "created_by",
+              "created_at", "files"]
+    readonly_fields = fields
+
+    @admin.display(description="sha256")
+    def short_sha(self, version: BotVersion) -> str:
+        return version.sha256[:12]
+
+    @admin.display(description="files")
+    def files(self, version: BotVersion) -> str:
+        if not version.uploaded:
+            return "—"
+        from games.bundle import check_bundle
+
+        bundle = check_bundle(bytes(version.code), version.filename)
+        return ", ".join(bundle.files)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return obj is None and super().has_change_permission(request, obj)
+
+    def add_view(self, request: HttpRequest, form_url: str = "", extra_context: Any = None) -> HttpResponse:
+        form = NewVersionForm(request.POST or None, request.FILES or None, initial={"entry": request.GET.get("entry")})
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            try:
+                version = bot_services.add_version(data["entry"], by=request.user, note=data["note"],
+                                                   activate=data["activate"], **form.source())
+            except ServiceError as error:
+                form.add_error(None, f"{error.code}: {error.message}")
+            else:
+                self.message_user(request, f"Stored {version}.", messages.SUCCESS)
+                return HttpResponseRedirect(reverse("admin:tournaments_botentry_change", args=[version.entry_id]))
+        return service_form_view(self, request, form, title="Add a bot version", submit="Store",
+                                 intro="Versions are numbered and never change. Uploads are checked: a Python "
+                                       "file, or a zip with main.py at its root.")
+
+
+class LadderForm(forms.ModelForm):
+    class Meta:
+        model = Ladder
+        fields = ["club", "game", "seats", "options", "enabled", "every_minutes", "matches_per_run",
+                  "placement_matches", "bot_limits", "seed"]
+
+    def _post_clean(self) -> None:
+        super()._post_clean()
+        if not self.errors:
+            try:
+                ladder_services.check_ladder(self.instance)
+            except ServiceError as error:
+                self.add_error(None, error.message)
+
+
+@admin.register(Ladder)
+class LadderAdmin(admin.ModelAdmin):
+    """Ladders: their rate is set here and kept in beat's schedule by the service."""
+
+    form = LadderForm
+    list_display = ["club", "game", "seats", "enabled", "every_minutes", "matches_per_run", "runs"]
+    list_filter = ["enabled", "game", "club"]
+    readonly_fields = ["runs", "periodic_task"]
+    actions = ["run_now"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        return [*self.readonly_fields, "club", "game", "seed"] if obj else self.readonly_fields
+
+    def save_model(self, request: HttpRequest, obj: Ladder, form: forms.ModelForm, change: bool) -> None:
+        data = {field: form.cleaned_data[field] for field in ladder_services.LADDER_FIELDS if field in form.cleaned_data}
+        if change:
+            saved = ladder_services.update_ladder(obj, **data)
+        else:
+            saved = ladder_services.create_ladder(club=form.cleaned_data["club"], game=form.cleaned_data["game"],
+                                                  seed=form.cleaned_data.get("seed") or None, **data)
+        obj.pk = saved.pk
+        obj.refresh_from_db()
+
+    @admin.action(description="Schedule a round of the selected ladders now")
+    def run_now(self, request: HttpRequest, queryset: QuerySet[Ladder]) -> None:
+        from tournaments.tasks import run_ladder
+
+        for ladder in queryset:
+            run_ladder.delay(ladder.pk)
+        self.message_user(request, f"Scheduling rounds of {queryset.count()} ladders.", messages.SUCCESS)
+
+
+@admin.register(SeatOutput)
+class SeatOutputAdmin(admin.ModelAdmin):
+    """What uploaded bots wrote to standard error, by match and seat (staff only, read-only)."""
+
+    list_display = ["seat", "size"]
+    search_fields = ["seat__player__name", "=seat__match__id"]
+    fields = ["seat", "stderr"]
+    readonly_fields = fields
+
+    @admin.display(description="characters")
+    def size(self, output: SeatOutput) -> int:
+        return len(output.stderr)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False

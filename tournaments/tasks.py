@@ -22,9 +22,10 @@ def play_and_verify(game: str, bots: list[str], options: dict[str, Any] | None =
     return {"log": log, "verification": verify_log(log)}
 
 
-@shared_task(name="tournaments.play_tournament_match", acks_late=True)
-def play_tournament_match(match_id: int) -> int:
-    """Play one scheduled bot match; a match already finished is not played again."""
+@shared_task(name="tournaments.play_bot_match", acks_late=True)
+def play_bot_match(match_id: int) -> int:
+    """Play one scheduled bot match (of a tournament or a ladder); a match already finished
+    is not played again."""
     from tournaments.services.tournaments import play_scheduled
 
     play_scheduled(match_id)
@@ -42,7 +43,7 @@ def advance_tournament(tournament_id: int, *finished: Any) -> None:
 
     matches = advance(tournament_id)
     if matches:
-        chord(play_tournament_match.si(match.pk) for match in matches)(advance_tournament.si(tournament_id))
+        chord(play_bot_match.si(match.pk) for match in matches)(advance_tournament.si(tournament_id))
 
 
 @shared_task(name="tournaments.sweep")
@@ -54,8 +55,22 @@ def sweep() -> dict[str, list[int]]:
 
     stale = stale_matches()
     for match_id in stale:
-        play_tournament_match.delay(match_id)
+        play_bot_match.delay(match_id)
     stalled = stalled_tournaments()
     for tournament_id in stalled:
         advance_tournament.delay(tournament_id)
     return {"matches": stale, "tournaments": stalled}
+
+
+@shared_task(name="tournaments.run_ladder", acks_late=True)
+def run_ladder(ladder_id: int) -> list[int]:
+    """Schedule a ladder's next matches (beat calls this at the ladder's rate) and hand them
+    to the workers once they are stored."""
+    from django.db import transaction
+
+    from tournaments.services.ladders import schedule_round
+
+    with transaction.atomic():
+        matches = [match.pk for match in schedule_round(ladder_id)]
+        transaction.on_commit(lambda: [play_bot_match.delay(match_id) for match_id in matches])
+    return matches

@@ -8,6 +8,7 @@ import pytest
 from tests.tournaments.conftest import World
 from tests.tournaments.test_tournament_services import finish_by_hand
 from tournaments.models import Match, Player, Tournament
+from tournaments.services.bots import builtin_player
 
 
 def create(world: World, user: object, **fields: object) -> object:
@@ -22,7 +23,7 @@ def test_a_bot_tournament_starts_with_202_and_a_progress_url(world: World) -> No
     tournament_id = answer.json()["id"]
     client = world.client(world.director)
     for number, spec in enumerate(["random", "greedy", "random"], start=1):
-        bot = Player.objects.create(club=world.club, name=f"bot{number}", kind=Player.Kind.BOT, bot_spec=spec)
+        bot = builtin_player(world.club, "leapfrog_race", f"bot{number}", spec)
         assert client.post(f"/api/tournaments/{tournament_id}/entrants/", {"player": bot.pk},
                            format="json").status_code == 201
     started = client.post(f"/api/tournaments/{tournament_id}/start/")

@@ -12,6 +12,7 @@ from tests.tournaments.conftest import World
 from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import Bye, Club, Match, Player, Round, Tournament
 from tournaments.services import matches as match_services
+from tournaments.services.bots import builtin_player
 from tournaments.services import tournaments as services
 
 
@@ -20,8 +21,7 @@ def bot_tournament(club: Club, bots: list[str], *, game: str = "leapfrog_race", 
     tournament = services.create_tournament(club=club, name="Bots", game=game, format=format, seed=seed,
                                             format_settings=settings, bots=True, rated=False)
     for number, spec in enumerate(bots, start=1):
-        player, _ = Player.objects.get_or_create(club=club, name=f"{spec}#{number}",
-                                                 defaults={"kind": Player.Kind.BOT, "bot_spec": spec})
+        player = builtin_player(club, game, f"{spec}#{number}", spec)
         services.register(tournament, player)
     return services.start(tournament)
 

@@ -6,7 +6,8 @@ from typing import Any
 
 from rest_framework import serializers
 
-from tournaments.models import Club, Entrant, Match, Player, Seat, Tournament
+from games.registry import GAME_CLASSES
+from tournaments.models import BotEntry, BotVersion, Club, Entrant, Ladder, Match, Player, Seat, Tournament
 
 
 class ClubField(serializers.Field):
@@ -57,15 +58,20 @@ class PlayerSerializer(serializers.ModelSerializer):
             raise serializers.ValidationError({"name": [f"{club} already has a player named {name!r}"]})
         if attrs.get("kind", getattr(self.instance, "kind", Player.Kind.PERSON)) == Player.Kind.BOT and attrs.get("user"):
             raise serializers.ValidationError({"user": ["only people have accounts"]})
+        if self.instance is None and attrs.get("kind") == Player.Kind.BOT:
+            raise serializers.ValidationError({"kind": ["a bot is created as a bot entry: POST /api/bots/"]})
+        if self.instance is not None and "kind" in attrs and attrs["kind"] != self.instance.kind:
+            raise serializers.ValidationError({"kind": ["a player's kind cannot change"]})
         return attrs
 
 
 class SeatSerializer(serializers.ModelSerializer):
     player_name = serializers.CharField(source="player.name", read_only=True)
+    bot_version = serializers.IntegerField(source="bot_version.number", read_only=True, default=None)
 
     class Meta:
         model = Seat
-        fields = ["index", "player", "player_name", "rank", "score", "forfeit_reason"]
+        fields = ["index", "player", "player_name", "bot_version", "rank", "score", "forfeit_reason"]
 
 
 class MatchSerializer(serializers.ModelSerializer):
@@ -78,7 +84,7 @@ class MatchSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Match
-        fields = ["id", "club", "game", "options", "status", "seed", "commitment", "tournament", "round",
+        fields = ["id", "club", "game", "options", "status", "seed", "commitment", "tournament", "round", "ladder",
                   "rated", "recorded_by", "played_at", "move_count", "result", "seats", "setup", "moves",
                   "forfeits", "created_at", "updated_at"]
         read_only_fields = fields
@@ -88,8 +94,8 @@ class MatchListSerializer(MatchSerializer):
     """Matches in lists: without their logs."""
 
     class Meta(MatchSerializer.Meta):
-        fields = ["id", "club", "game", "status", "tournament", "round", "rated", "played_at", "move_count",
-                  "result", "seats"]
+        fields = ["id", "club", "game", "status", "tournament", "round", "ladder", "rated", "played_at",
+                  "move_count", "result", "seats"]
         read_only_fields = fields
 
 
@@ -148,8 +154,8 @@ class TournamentSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = ["id", "club", "name", "game", "options", "format", "format_settings", "seed", "bots", "rated",
-                  "status", "current_round", "total_rounds", "progress", "entrants", "created_at"]
+        fields = ["id", "club", "name", "game", "options", "format", "format_settings", "seed", "bots", "bot_limits",
+                  "rated", "status", "current_round", "total_rounds", "progress", "entrants", "created_at"]
         read_only_fields = ["id", "status", "current_round", "total_rounds", "progress", "entrants", "created_at"]
 
     def get_progress(self, tournament: Tournament) -> dict[str, Any]:
@@ -172,3 +178,103 @@ class WithdrawSerializer(serializers.Serializer):
 class PublishSerializer(serializers.Serializer):
     games = serializers.ListField(child=serializers.DictField(), required=False,
                                   help_text="the round's games as published: [{'seats': [entrant ids]}, ...]")
+
+
+# -- bot entries and ladders ------------------------------------------------------------------------
+
+class BotVersionSerializer(serializers.ModelSerializer):
+    active = serializers.SerializerMethodField()
+
+    class Meta:
+        model = BotVersion
+        fields = ["number", "kind", "strategy", "filename", "size", "sha256", "note", "created_at", "active"]
+        read_only_fields = fields
+
+    def get_active(self, version: BotVersion) -> bool:
+        return version.entry.active_version_id == version.pk
+
+
+class BotEntrySerializer(serializers.ModelSerializer):
+    """A bot entry as everyone sees it: no code, no standard error."""
+
+    name = serializers.CharField(source="player.name", read_only=True)
+    club = serializers.CharField(source="player.club.slug", read_only=True)
+    owner = serializers.CharField(source="owner.username", read_only=True, default=None)
+    active_version = BotVersionSerializer(read_only=True)
+
+    class Meta:
+        model = BotEntry
+        fields = ["id", "player", "name", "club", "game", "description", "owner", "ladder", "active_version",
+                  "created_at"]
+        read_only_fields = ["id", "player", "name", "club", "game", "owner", "active_version", "created_at"]
+
+
+class FormBooleanField(serializers.BooleanField):
+    """A boolean whose default holds in multipart forms too (where DRF reads a missing
+    checkbox as false)."""
+
+    default_empty_html = serializers.empty
+
+
+class VersionSourceSerializer(serializers.Serializer):
+    """A built-in strategy, or a file: a Python file or a zip with ``main.py`` at its root."""
+
+    strategy = serializers.CharField(required=False, max_length=200,
+                                     help_text="a built-in bot with its parameters, like mcts:budget=400")
+    file = serializers.FileField(required=False, help_text="a Python file, or a zip with main.py at its root")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("strategy" in attrs) == ("file" in attrs):
+            raise serializers.ValidationError({"file": ["give a file or a strategy, one of the two"]})
+        return attrs
+
+    def version_source(self) -> dict[str, Any]:
+        data = self.validated_data
+        if "file" in data:
+            return {"filename": data["file"].name, "data": data["file"].read()}
+        return {"strategy": data["strategy"]}
+
+
+class NewBotEntrySerializer(VersionSourceSerializer):
+    club = ClubField()
+    name = serializers.CharField(max_length=100)
+    game = serializers.ChoiceField(choices=sorted(GAME_CLASSES))
+    description = serializers.CharField(required=False, default="", allow_blank=True, max_length=5000)
+    ladder = FormBooleanField(required=False, default=True)
+
+
+class NewBotVersionSerializer(VersionSourceSerializer):
+    note = serializers.CharField(required=False, default="", allow_blank=True, max_length=200)
+    activate = FormBooleanField(required=False, default=True)
+
+
+class ActivateSerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=1)
+
+
+class BotRunSerializer(serializers.ModelSerializer):
+    """One match of a bot, for its owner: the version, the outcome, any forfeit and stderr."""
+
+    match = serializers.IntegerField(source="match_id", read_only=True)
+    game = serializers.CharField(source="match.game", read_only=True)
+    status = serializers.CharField(source="match.status", read_only=True)
+    played_at = serializers.DateTimeField(source="match.played_at", read_only=True)
+    version = serializers.IntegerField(source="bot_version.number", read_only=True, default=None)
+    stderr = serializers.CharField(source="output.stderr", read_only=True, default="")
+
+    class Meta:
+        model = Seat
+        fields = ["match", "game", "status", "played_at", "index", "version", "rank", "score", "forfeit_reason",
+                  "stderr"]
+        read_only_fields = fields
+
+
+class LadderSerializer(serializers.ModelSerializer):
+    club = ClubField()
+
+    class Meta:
+        model = Ladder
+        fields = ["id", "club", "game", "seats", "options", "enabled", "every_minutes", "matches_per_run",
+                  "placement_matches", "bot_limits", "seed", "runs", "created_at"]
+        read_only_fields = ["id", "runs", "created_at"]
+        validators: list = []  # one ladder per club and game: the service answers with a clear message

@@ -11,6 +11,8 @@ router.register("clubs", views.ClubViewSet, basename="club")
 router.register("players", views.PlayerViewSet, basename="player")
 router.register("matches", views.MatchViewSet, basename="match")
 router.register("tournaments", views.TournamentViewSet, basename="tournament")
+router.register("bots", views.BotEntryViewSet, basename="bot")
+router.register("ladders", views.LadderViewSet, basename="ladder")
 
 urlpatterns = [
     path("auth/token/", obtain_auth_token, name="api-token"),

@@ -6,10 +6,10 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action, api_view, authentication_classes, permission_classes
-from rest_framework.exceptions import NotAuthenticated, PermissionDenied
+from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -17,20 +17,24 @@ from rest_framework.response import Response
 from games.logs import LogError, parse_body, verify_log
 from tournaments.api import serializers as s
 from tournaments.errors import Conflict, InvalidInput
-from tournaments.models import Club, Match, Membership, Player, Tournament
+from tournaments.models import BotEntry, BotVersion, Club, Ladder, Match, Membership, Player, Seat, Tournament
 from tournaments.selectors import (
     can_log,
     is_director,
     is_member,
     match_envelope,
+    owns_bot,
+    visible_bots,
     visible_clubs,
     visible_matches,
     visible_players,
 )
+from tournaments.services import bots as bot_services
 from tournaments.services import clubs as club_services
+from tournaments.services import ladders as ladder_services
 from tournaments.services import matches as match_services
 from tournaments.services import tournaments as tournament_services
-from tournaments.tasks import advance_tournament
+from tournaments.tasks import advance_tournament, run_ladder
 
 
 def require_login(request: Request) -> None:
@@ -102,7 +106,7 @@ class PlayerViewSet(viewsets.ModelViewSet):
 class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Matches: upload a finished log, or create one and log it move by move."""
 
-    filterset_fields = ["club__slug", "game", "status", "tournament", "rated"]
+    filterset_fields = ["club__slug", "game", "status", "tournament", "ladder", "rated"]
     ordering_fields = ["played_at", "id"]
 
     def get_queryset(self) -> QuerySet[Match]:
@@ -336,3 +340,154 @@ class TournamentViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["get"])
     def progress(self, request: Request, pk: str | None = None) -> Response:
         return Response(s.progress_of(self.get_object()))
+
+
+class BotEntryViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.DestroyModelMixin,
+                      viewsets.ReadOnlyModelViewSet):
+    """Bot entries: a club's members create them (a built-in strategy or an uploaded program)
+    and upload versions; everyone who may see the club reads their record. Code and standard
+    error are for the owner and staff alone."""
+
+    serializer_class = s.BotEntrySerializer
+    filterset_fields = ["game", "player__club__slug", "ladder", "owner"]
+    ordering_fields = ["created_at", "player__name"]
+
+    def get_queryset(self) -> QuerySet[BotEntry]:
+        return visible_bots(self.request.user).order_by("game", "player__name")
+
+    def owned(self, request: Request) -> BotEntry:
+        entry = self.get_object()
+        require_login(request)
+        if not owns_bot(request.user, entry):
+            raise PermissionDenied(f"only the owner of {entry.player.name} may do this")
+        return entry
+
+    def answer(self, entry: BotEntry, code: int = status.HTTP_200_OK) -> Response:
+        return Response(s.BotEntrySerializer(self.get_queryset().get(pk=entry.pk)).data, status=code)
+
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Create an entry with its first version: ``club``, ``name``, ``game``, ``description``
+        and ``strategy`` (JSON) or ``file`` (multipart)."""
+        require_login(request)
+        data = s.NewBotEntrySerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = data.validated_data
+        if not is_member(request.user, fields["club"]):
+            raise PermissionDenied(f"only members of {fields['club'].name} enter bots there")
+        entry = bot_services.create_entry(club=fields["club"], owner=request.user, game=fields["game"],
+                                          name=fields["name"], description=fields["description"],
+                                          ladder=fields["ladder"], **data.version_source())
+        return self.answer(entry, status.HTTP_201_CREATED)
+
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Change the description or whether the entry plays on the ladder (owner or director)."""
+        entry = self.get_object()
+        require_login(request)
+        if not (owns_bot(request.user, entry) or is_director(request.user, entry.player.club)):
+            raise PermissionDenied(f"only the owner of {entry.player.name} or a director may change it")
+        data = s.BotEntrySerializer(entry, data=request.data, partial=kwargs.get("partial", False))
+        data.is_valid(raise_exception=True)
+        data.save()
+        return self.answer(entry)
+
+    def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Delete an entry that has played no match (owner or director)."""
+        entry = self.get_object()
+        require_login(request)
+        if not (owns_bot(request.user, entry) or is_director(request.user, entry.player.club)):
+            raise PermissionDenied(f"only the owner of {entry.player.name} or a director may delete it")
+        bot_services.delete_entry(entry)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @action(detail=True, methods=["get", "post"])
+    def versions(self, request: Request, pk: str | None = None) -> Response:
+        """The versions, newest first; POST a new one (owner): ``strategy`` or ``file``, with
+        ``note`` and ``activate`` (default true)."""
+        if request.method == "GET":
+            entry = self.get_object()
+            versions = entry.versions.select_related("entry").order_by("-number")
+            return Response(s.BotVersionSerializer(versions, many=True).data)
+        entry = self.owned(request)
+        data = s.NewBotVersionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        version = bot_services.add_version(entry, by=request.user, note=data.validated_data["note"],
+                                           activate=data.validated_data["activate"], **data.version_source())
+        return Response(s.BotVersionSerializer(BotVersion.objects.select_related("entry").get(pk=version.pk)).data,
+                        status=status.HTTP_201_CREATED)
+
+    @action(detail=True, methods=["get"], url_path=r"versions/(?P<number>[0-9]+)/code")
+    def code(self, request: Request, pk: str | None = None, number: str = "") -> HttpResponse:
+        """A version's uploaded file as it was stored (owner and staff)."""
+        entry = self.owned(request)
+        version = entry.versions.filter(number=int(number)).first()
+        if version is None:
+            raise NotFound(f"{entry.player.name} has no version {number}")
+        if not version.uploaded:
+            return Response({"strategy": version.strategy})
+        response = HttpResponse(bytes(version.code), content_type="application/octet-stream")
+        response["Content-Disposition"] = f'attachment; filename="{version.filename}"'
+        return response
+
+    @action(detail=True, methods=["post"])
+    def activate(self, request: Request, pk: str | None = None) -> Response:
+        """Make a version the one new matches play: ``{"version": N}`` (owner)."""
+        entry = self.owned(request)
+        data = s.ActivateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        bot_services.activate_version(entry, data.validated_data["version"])
+        return self.answer(entry)
+
+    @action(detail=True, methods=["get"])
+    def runs(self, request: Request, pk: str | None = None) -> Response:
+        """The entry's matches, newest first, with forfeit reasons and standard error (owner)."""
+        entry = self.owned(request)
+        seats = (Seat.objects.filter(player=entry.player).select_related("match", "bot_version", "output")
+                 .order_by("-match__played_at", "-match_id"))
+        page = self.paginate_queryset(seats)
+        return self.get_paginated_response(s.BotRunSerializer(page, many=True).data)
+
+
+class LadderViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Ladders: a club's continuous rated bot play for one game. Directors set them up; the
+    beat schedule runs them, and ``run`` schedules a round at once."""
+
+    serializer_class = s.LadderSerializer
+    filterset_fields = ["club__slug", "game", "enabled"]
+
+    def get_queryset(self) -> QuerySet[Ladder]:
+        return Ladder.objects.filter(club__in=visible_clubs(self.request.user)).select_related("club").order_by("pk")
+
+    def check_director(self, club: Club) -> None:
+        require_login(self.request)
+        if not is_director(self.request.user, club):
+            raise PermissionDenied(f"only directors of {club.name} manage its ladders")
+
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        require_login(request)
+        data = s.LadderSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        self.check_director(data.validated_data["club"])
+        ladder = ladder_services.create_ladder(**data.validated_data)
+        return Response(s.LadderSerializer(ladder).data, status=status.HTTP_201_CREATED)
+
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        ladder = self.get_object()
+        self.check_director(ladder.club)
+        data = s.LadderSerializer(ladder, data=request.data, partial=kwargs.get("partial", False))
+        data.is_valid(raise_exception=True)
+        changes = {key: value for key, value in data.validated_data.items() if key in ladder_services.LADDER_FIELDS}
+        fixed = sorted(key for key in data.validated_data if key in ("club", "game", "seed")
+                       and data.validated_data[key] != getattr(ladder, key))
+        if fixed:
+            raise InvalidInput(f"a ladder's {fixed[0]} cannot change", fields={fixed[0]: ["cannot change"]})
+        return Response(s.LadderSerializer(ladder_services.update_ladder(ladder, **changes)).data)
+
+    @action(detail=True, methods=["post"])
+    def run(self, request: Request, pk: str | None = None) -> Response:
+        """Schedule a round now (202); its matches appear under ``/api/matches/?ladder=ID``."""
+        ladder = self.get_object()
+        self.check_director(ladder.club)
+        run_ladder.delay(ladder.pk)
+        url = request.build_absolute_uri(f"/api/matches/?ladder={ladder.pk}")
+        return Response({"ladder": ladder.pk, "matches_url": url}, status=status.HTTP_202_ACCEPTED,
+                        headers={"Location": url})

@@ -20,6 +20,7 @@ from games.seeding import commitment, derive_rng, new_seed
 from tournaments.errors import Conflict, InvalidInput, InvalidLog, MoveRejected
 from tournaments.models import Club, Match, MatchLog, Player, Round, Seat, Tournament
 from tournaments.selectors import match_envelope
+from tournaments.services.bots import active_versions
 from tournaments.services.clubs import players_by_name
 
 
@@ -69,12 +70,15 @@ def store_outcome(match: Match, outcome: Replay) -> None:
 def insert_match(*, players: Sequence[Player], setup: dict[str, Any], moves: Sequence[str] = (),
                  forfeits: Sequence[dict[str, Any]] = (), recorded_by: Any = None,
                  played_at: datetime | None = None, **fields: Any) -> Match:
-    """Store a new match with its log and seats, in seat order (callers have checked them)."""
+    """Store a new match with its log and seats, in seat order (callers have checked them);
+    a bot's seat keeps the version active now, which every replay of the match plays."""
     match = Match.objects.create(
         recorded_by=recorded_by if getattr(recorded_by, "is_authenticated", False) else None,
         played_at=played_at or timezone.now(), **fields)
     MatchLog.objects.create(match=match, setup=setup, moves=list(moves), forfeits=list(forfeits))
-    Seat.objects.bulk_create(Seat(match=match, index=index, player=player) for index, player in enumerate(players))
+    versions = active_versions(players)
+    Seat.objects.bulk_create(Seat(match=match, index=index, player=player, bot_version=version)
+                             for index, (player, version) in enumerate(zip(players, versions)))
     return match
 
 

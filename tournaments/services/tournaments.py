@@ -19,11 +19,13 @@ from django.utils import timezone
 from games.errors import GameError
 from games.logs import replay
 from games.registry import get_game
-from games.runner import make_bot, play_match
+from games.runner import play_match
+from games.sandbox import Limits
 from games.seeding import commitment, derive_rng, derive_seed, new_seed
 from tournaments import formats
 from tournaments.errors import Conflict, InvalidInput
-from tournaments.models import Bye, Club, Entrant, Match, Player, Round, Tournament
+from tournaments.models import BotEntry, Bye, Club, Entrant, Match, Player, Round, SeatOutput, Tournament
+from tournaments.services.bots import active_versions, check_playable, parse_limits, seat_agents
 from tournaments.services.matches import insert_match, store_outcome
 
 SETTING_FIELDS = {field.name for field in dataclasses.fields(formats.Settings)} - {"format", "min_seats", "max_seats"}
@@ -55,8 +57,10 @@ def tournament_format(tournament: Tournament) -> formats.Format:
 @transaction.atomic
 def create_tournament(*, club: Club, name: str, game: str, format: str, options: dict[str, Any] | None = None,
                       format_settings: dict[str, Any] | None = None, seed: str | None = None, bots: bool = False,
-                      rated: bool = True, created_by: Any = None) -> Tournament:
+                      rated: bool = True, created_by: Any = None,
+                      bot_limits: dict[str, Any] | None = None) -> Tournament:
     """A tournament open for registration; its settings are checked against the game."""
+    parse_limits(bot_limits)
     seats = (format_settings or {}).get("table_size") or 2
     try:
         engine = get_game(game)
@@ -72,7 +76,7 @@ def create_tournament(*, club: Club, name: str, game: str, format: str, options:
     # Options are kept as given: each match fills in the defaults for its own seat count.
     tournament = Tournament(club=club, name=name, game=engine.slug, options=dict(options or {}), format=format,
                             format_settings=dict(format_settings or {}), seed=seed or new_seed(), bots=bots,
-                            rated=rated, created_by=created_by if getattr(created_by, "is_authenticated", False) else None)
+                            bot_limits=dict(bot_limits or {}), rated=rated, created_by=created_by if getattr(created_by, "is_authenticated", False) else None)
     try:
         checked = settings_of(tournament)
         formats.make_format(checked, list(range(max(2, checked.min_seats))), rng_seed="check")
@@ -92,11 +96,26 @@ def register(tournament: Tournament, player: Player) -> Entrant:
         raise InvalidInput(f"{player.name} is not a player of {tournament.club.name}", fields={"player": ["another club's"]})
     if tournament.entrants.filter(player=player).exists():
         raise Conflict(f"{player.name} is already entered", code="already_entered")
+    if tournament.bots:
+        check_bot_entrant(tournament, player)
     if tournament.status == Tournament.Status.RUNNING and not tournament_format(tournament).accepts_late_entries:
         raise Conflict(f"a {tournament.get_format_display()} cannot take late entries", code="closed")
     seed = (tournament.entrants.order_by("-seed").values_list("seed", flat=True).first() or 0) + 1
     joined = tournament.current_round + 1 if tournament.status == Tournament.Status.RUNNING else 1
     return Entrant.objects.create(tournament=tournament, player=player, seed=seed, joined_round=joined)
+
+
+def check_bot_entrant(tournament: Tournament, player: Player) -> None:
+    """A bot tournament takes bot entries of its game that have a version to play."""
+    entry = BotEntry.objects.filter(player=player).first()
+    if entry is None:
+        raise InvalidInput(f"{player.name} is not a bot entry; a bot tournament is played by bots",
+                           code="not_a_bot", fields={"player": ["not a bot entry"]})
+    if entry.game != tournament.game:
+        raise InvalidInput(f"{player.name} is a bot for {entry.game}, not {tournament.game}",
+                           code="wrong_game", fields={"player": [f"a bot for {entry.game}"]})
+    if entry.active_version_id is None:
+        raise InvalidInput(f"{player.name} has no active version", code="no_version", fields={"player": ["no active version"]})
 
 
 @transaction.atomic
@@ -180,6 +199,11 @@ def start(tournament: Tournament) -> Tournament:
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict(f"the tournament is already {tournament.status}", code="already_started")
     tournament_format(tournament)  # refuses impossible settings for these entrants
+    if tournament.bots and settings.CELERY_TASK_ALWAYS_EAGER:
+        # Played here, in this process: refuse now rather than fail at the first match. With
+        # workers, each worker checks its own sandbox when it takes a match.
+        players = [entrant.player for entrant in tournament.entrants.select_related("player")]
+        check_playable(active_versions(players))
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status", "updated_at"])
     return tournament
@@ -286,15 +310,17 @@ def publish_proposed(tournament: Tournament, games: list[dict[str, Any]] | None 
     return publish(tournament, parsed)
 
 
-def agent_for(player: Player, tournament_game: str, seat: int, options: dict[str, Any], seats: int, seed: str) -> Any:
-    if not player.bot_spec:
-        raise InvalidInput(f"{player.name} is not a built-in bot", code="not_a_bot")
-    return make_bot(get_game(tournament_game), player.bot_spec, seat, options, seats, derive_rng(seed, "bot", seat))
+def bot_limits_of(match: Match) -> Limits:
+    """The time limits of the tournament or ladder the match belongs to."""
+    owner = match.tournament or match.ladder
+    return parse_limits(owner.bot_limits if owner is not None else None)
 
 
 def play_scheduled(match_id: int) -> bool:
-    """Play one scheduled bot match and store its log. Idempotent: a finished or void match
-    is left alone, so a redelivered task plays nothing twice. Answers whether it played."""
+    """Play one scheduled bot match (a tournament's or a ladder's) and store its log, with
+    each uploaded bot's standard error for its owner. Idempotent: a finished or void match is
+    left alone, so a redelivered task plays nothing twice, and a match whose worker died is
+    played again from its seed. Answers whether it played."""
     with transaction.atomic():
         match = Match.objects.select_for_update(of=("self",)).select_related("log").get(pk=match_id)
         if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
@@ -302,10 +328,12 @@ def play_scheduled(match_id: int) -> bool:
         match.status = Match.Status.IN_PROGRESS
         match.started_at = timezone.now()
         match.save(update_fields=["status", "started_at", "updated_at"])
-    seats = list(match.seats.select_related("player").order_by("index"))
-    agents = [agent_for(seat.player, match.game, seat.index, match.options, len(seats), match.seed) for seat in seats]
-    log = play_match(get_game(match.game), agents, players=[seat.player.name for seat in seats],
-                     options=match.options, seed=match.seed, setup=match.log.setup)
+    match = Match.objects.select_related("tournament", "ladder").get(pk=match_id)
+    seats = list(match.seats.select_related("player", "bot_version").order_by("index"))
+    with seat_agents(match.game, seats, match.options, match.seed, bot_limits_of(match)) as agents:
+        log = play_match(get_game(match.game), agents, players=[seat.player.name for seat in seats],
+                         options=match.options, seed=match.seed, setup=match.log.setup)
+        outputs = {seat.pk: agent.stderr_text for seat, agent in zip(seats, agents) if hasattr(agent, "stderr_text")}
     with transaction.atomic():
         match = Match.objects.select_for_update(of=("self",)).select_related("log").get(pk=match_id)
         if match.status != Match.Status.IN_PROGRESS:
@@ -316,7 +344,10 @@ def play_scheduled(match_id: int) -> bool:
         match.log.save(update_fields=["moves", "forfeits"])
         store_outcome(match, outcome)
         match.save()
-    refresh_progress(match.tournament_id)
+        for seat_id, stderr in outputs.items():
+            SeatOutput.objects.update_or_create(seat_id=seat_id, defaults={"stderr": stderr.replace("\x00", "\ufffd")})
+    if match.tournament_id is not None:
+        refresh_progress(match.tournament_id)
     return True
 
 
@@ -324,7 +355,8 @@ def stale_matches(timeout: timedelta | None = None) -> list[int]:
     """Bot matches left scheduled or running past the timeout (their worker died)."""
     timeout = timeout or timedelta(seconds=settings.TOURNAMENT_MATCH_TIMEOUT)
     cutoff = timezone.now() - timeout
-    return list(Match.objects.filter(tournament__bots=True, tournament__status=Tournament.Status.RUNNING)
+    return list(Match.objects.filter(Q(tournament__bots=True, tournament__status=Tournament.Status.RUNNING)
+                                     | Q(ladder__isnull=False))
                 .filter(Q(status=Match.Status.IN_PROGRESS, started_at__lt=cutoff)
                         | Q(status=Match.Status.SCHEDULED, created_at__lt=cutoff))
                 .values_list("pk", flat=True))

@@ -1,6 +1,8 @@
 """``manage.py demo``: the main job. A demo club holds, for every game, a bot tournament in a
-fitting format; each runs (in-process, or on the workers when a broker is configured) with a
-progress bar, its standings are printed, and every stored match is verified again."""
+fitting format, with the game's example bot program playing in the sandbox beside the built-in
+bots (where bubblewrap runs); each runs (in-process, or on the workers when a broker is
+configured) with a progress bar, its standings are printed, and every stored match is verified
+again."""
 
 from __future__ import annotations
 
@@ -11,9 +13,11 @@ from typing import Any
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.registry import all_games
+from django.conf import settings
 from django.utils import timezone
 
+from games.registry import all_games
+from games.sandbox import sandbox_status
 from tournaments.models import Match
 from tournaments.services.matches import reverify
 
@@ -39,6 +43,9 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, seed: str, **options: Any) -> None:
         started = timezone.now()
+        sandboxed, reason = sandbox_status()
+        if not sandboxed:
+            self.stdout.write(self.style.WARNING(f"Bot programs sit this demo out: {reason}"))
         for game in all_games():
             plan = DEMO_TOURNAMENTS.get(game.slug, {"format": "round_robin", "bots": ["random", "random"]})
             arguments = ["run_tournament", "--game", game.slug, "--format", plan["format"],
@@ -46,8 +53,12 @@ class Command(BaseCommand):
             for key in ("rounds", "table_size"):
                 if key in plan:
                     arguments += [f"--{key.replace('_', '-')}", str(plan[key])]
-            for bot in plan["bots"]:
+            example = settings.BASE_DIR / "examples" / "bots" / f"{game.slug}.py"
+            bots = plan["bots"][:-1] if sandboxed else plan["bots"]
+            for bot in bots:
                 arguments += ["--bot", bot]
+            if sandboxed:
+                arguments += ["--program", str(example)]
             self.stdout.write(self.style.MIGRATE_HEADING(f"\n{game.title} ({game.slug}): {plan['format']}"))
             out = StringIO()
             call_command(*arguments, stdout=out)

@@ -1,4 +1,5 @@
-"""``manage.py run_tournament``: a bot tournament between built-in bots, with a progress bar.
+"""``manage.py run_tournament``: a bot tournament between built-in bots and uploaded programs
+(run in the sandbox), with a progress bar.
 
 In-process without a broker; with ``CELERY_BROKER_URL`` set, on the workers (the command
 dispatches the tournament and follows its progress). The same seed gives the same standings.
@@ -9,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -20,21 +22,29 @@ from games.registry import get_game
 from games.runner import parse_bot_spec
 from tournaments.management.arguments import json_object
 from tournaments.errors import ServiceError
-from tournaments.models import Club, Player, Tournament
+from tournaments.models import Club, Tournament
 from tournaments.services import tournaments as services
+from tournaments.services.bots import builtin_player, program_player
 from tournaments.tasks import advance_tournament
 
-ARENA = {"slug": "bot-arena", "name": "Bot arena"}
+def arena(game: Any) -> Club:
+    """The club that holds command-line tournaments of one game (bot entries are per game)."""
+    club, _ = Club.objects.get_or_create(slug=f"arena-{game.slug}".replace("_", "-"),
+                                         defaults={"name": f"{game.title} bot arena"})
+    return club
 
 
 class Command(BaseCommand):
-    help = "Run a tournament between built-in bots and print its standings."
+    help = "Run a tournament between built-in bots (and bot programs) and print its standings."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--game", required=True)
         parser.add_argument("--format", required=True, choices=Tournament.Format.values)
         parser.add_argument("--bot", action="append", default=[], metavar="NAME[:key=value,...]",
                             help="an entrant per --bot, named NAME#k (k counts the --bot arguments from 1)")
+        parser.add_argument("--program", action="append", default=[], metavar="FILE",
+                            help="an entrant that is a bot program (a Python file or a zip with main.py), "
+                                 "played in the sandbox; named after the file")
         parser.add_argument("--options", default="{}", metavar="JSON")
         parser.add_argument("--rounds", type=int, help="rounds (swiss and tables)")
         parser.add_argument("--table-size", type=int, help="seats per table (tables)")
@@ -78,8 +88,14 @@ class Command(BaseCommand):
             game = get_game(opts["game"])
         except GameError as error:
             raise CommandError(str(error), returncode=2) from None
-        if len(opts["bot"]) < 2:
-            raise CommandError("name at least two entrants with --bot", returncode=2)
+        if len(opts["bot"]) + len(opts["program"]) < 2:
+            raise CommandError("name at least two entrants with --bot or --program", returncode=2)
+        programs = []
+        for path in opts["program"]:
+            try:
+                programs.append((Path(path).name, Path(path).read_bytes()))
+            except OSError as error:
+                raise CommandError(f"cannot read the bot program {path}: {error.strerror}", returncode=2) from None
         options = json_object(opts["options"])
         for spec in opts["bot"]:
             try:
@@ -96,16 +112,18 @@ class Command(BaseCommand):
                 format_settings[key] = value
         if opts["tiebreaks"]:
             format_settings["tiebreaks"] = [name.strip() for name in opts["tiebreaks"].split(",") if name.strip()]
-        club, _ = Club.objects.get_or_create(slug=ARENA["slug"], defaults={"name": ARENA["name"]})
+        club = arena(game)
         try:
             tournament = services.create_tournament(
                 club=club, name=f"{game.title} {opts['format'].replace('_', ' ')}", game=game.slug,
                 format=opts["format"], options=options, format_settings=format_settings, seed=opts["seed"],
                 bots=True, rated=False)
             for number, spec in enumerate(opts["bot"], start=1):
-                player, _ = Player.objects.update_or_create(
-                    club=club, name=f"{parse_bot_spec(spec)[0]}#{number}",
-                    defaults={"kind": Player.Kind.BOT, "bot_spec": spec})
+                player = builtin_player(club, game.slug, f"{parse_bot_spec(spec)[0]}#{number}", spec)
+                services.register(tournament, player)
+            for number, (filename, data) in enumerate(programs, start=len(opts["bot"]) + 1):
+                player = program_player(club, game.slug, f"{Path(filename).stem}#{number}",
+                                        filename, data)
                 services.register(tournament, player)
             services.start(tournament)
         except ServiceError as error:

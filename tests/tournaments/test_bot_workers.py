@@ -1,0 +1,89 @@
+"""Uploaded bots on real Celery workers (Redis, PostgreSQL): a tournament of uploaded and
+built-in bots fans out to the worker like any other, a ladder round is played there, and a
+match left behind by a dead worker is played again from its seed."""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import User
+from django.utils import timezone
+
+from games.logs import verify_log
+from tests.helpers import RemoteWorker
+from tests.tournaments.test_bot_services import example, needs_sandbox
+from tests.tournaments.test_run_tournament import needs_postgresql
+from tournaments.models import Club, Match, SeatOutput, Tournament
+from tournaments.selectors import match_envelope
+from tournaments.services import bots as bot_services
+from tournaments.services import ladders as ladder_services
+from tournaments.services import tournaments as tournament_services
+
+pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
+
+
+def wait_for(check: object, timeout: float = 180) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "the worker did not finish in time"
+        time.sleep(0.2)
+
+
+def test_a_tournament_of_uploaded_and_built_in_bots_runs_on_a_worker(celery_worker: RemoteWorker) -> None:
+    needs_postgresql()
+    needs_sandbox()
+    club = Club.objects.create(name="Workers", slug="workers")
+    owner = User.objects.create_user("writer")
+    tournament = tournament_services.create_tournament(club=club, name="Mixed", game="froggit",
+                                                       format="round_robin", bots=True, seed="w", rated=False)
+    noisy = example("froggit").replace(b"import sys", b"import sys\nprint('hello from the sandbox', file=sys.stderr)", 1)
+    uploaded = bot_services.create_entry(club=club, owner=owner, game="froggit", name="Uploaded",
+                                         filename="main.py", data=noisy)
+    for player in (uploaded.player, bot_services.builtin_player(club, "froggit", "Greedy", "greedy"),
+                   bot_services.builtin_player(club, "froggit", "Random", "random")):
+        tournament_services.register(tournament, player)
+    tournament_services.start(tournament)
+    celery_worker.client.send_task("tournaments.advance_tournament", args=(tournament.pk,), queue=celery_worker.queue)
+    wait_for(lambda: Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.FINISHED)
+    matches = Match.objects.filter(tournament=tournament)
+    assert matches.count() == 3 and all(match.status == Match.Status.FINISHED for match in matches)
+    for match in matches:
+        assert verify_log(match_envelope(match))["valid"]
+        assert not match.log.forfeits
+    outputs = SeatOutput.objects.filter(seat__player=uploaded.player)
+    assert outputs.count() == 2 and all("hello from the sandbox" in output.stderr for output in outputs)
+
+
+def test_a_ladder_round_runs_on_a_worker(celery_worker: RemoteWorker) -> None:
+    needs_postgresql()
+    club = Club.objects.create(name="Ladder", slug="ladder")
+    ladder = ladder_services.create_ladder(club=club, game="leapfrog_race", seed="lw", matches_per_run=2)
+    for n in range(4):
+        bot_services.create_entry(club=club, owner=None, game="leapfrog_race", name=f"b{n}", strategy="random")
+    scheduled = celery_worker.run("tournaments.run_ladder", ladder.pk)
+    assert len(scheduled) == 2
+    wait_for(lambda: Match.objects.filter(pk__in=scheduled, status=Match.Status.FINISHED).count() == 2)
+
+
+def test_a_match_left_by_a_dead_worker_is_played_again_from_its_seed(celery_worker: RemoteWorker) -> None:
+    needs_postgresql()
+    club = Club.objects.create(name="Sweep", slug="sweep")
+    tournament = tournament_services.create_tournament(club=club, name="Cup", game="leapfrog_race",
+                                                       format="round_robin", bots=True, seed="dead", rated=False)
+    for name, strategy in (("A", "greedy"), ("B", "random")):
+        tournament_services.register(tournament, bot_services.builtin_player(club, "leapfrog_race", name, strategy))
+    tournament_services.start(tournament)
+    [match] = tournament_services.advance(tournament.pk)
+    # What a worker killed in the middle of the match leaves behind: running, never finished.
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.IN_PROGRESS,
+                                             started_at=timezone.now() - timedelta(hours=1))
+    swept = celery_worker.run("tournaments.sweep")
+    assert swept["matches"] == [match.pk]
+    wait_for(lambda: Match.objects.get(pk=match.pk).status == Match.Status.FINISHED)
+    replayed = match_envelope(Match.objects.get(pk=match.pk))
+    # The same match played here, from the same seed, gives the same log.
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.SCHEDULED, result=None)
+    assert tournament_services.play_scheduled(match.pk)
+    assert match_envelope(Match.objects.get(pk=match.pk)) == replayed

@@ -1,0 +1,116 @@
+"""Pages for people (HTML): a bot owner's entries, their versions, uploads and runs.
+
+Thin like the API: forms check input, the services write, the selectors decide who sees what.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from tournaments.errors import ServiceError
+from tournaments.models import BotEntry, Club, Seat
+from tournaments.selectors import owns_bot, visible_bots
+from tournaments.services import bots as bot_services
+
+
+class SourceForm(forms.Form):
+    strategy = forms.CharField(required=False, max_length=200,
+                               help_text="A built-in bot with its parameters, like mcts:budget=400.")
+    file = forms.FileField(required=False, help_text="Or a Python file, or a zip with main.py at its root.")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if bool(data.get("strategy")) == bool(data.get("file")):
+            raise forms.ValidationError("Give a built-in strategy or a file, one of the two.")
+        return data
+
+    def source(self) -> dict[str, Any]:
+        upload = self.cleaned_data.get("file")
+        if upload:
+            return {"filename": upload.name, "data": upload.read()}
+        return {"strategy": self.cleaned_data["strategy"]}
+
+
+class EntryForm(SourceForm):
+    club = forms.ModelChoiceField(queryset=Club.objects.none())
+    name = forms.CharField(max_length=100)
+    game = forms.ChoiceField(choices=BotEntry._meta.get_field("game").choices)
+    description = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
+    field_order = ["club", "name", "game", "description", "strategy", "file"]
+
+    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        clubs = Club.objects.all() if user.is_staff else Club.objects.filter(memberships__user=user)
+        self.fields["club"].queryset = clubs.order_by("name")
+
+
+class VersionForm(SourceForm):
+    note = forms.CharField(required=False, max_length=200)
+    activate = forms.BooleanField(required=False, initial=True, help_text="New matches play this version.")
+
+
+def apply(form: forms.Form, write: Any) -> Any:
+    """Run a service write for a valid form; its refusal becomes the form's error."""
+    try:
+        return write()
+    except ServiceError as error:
+        form.add_error(None, error.message)
+        return None
+
+
+@login_required
+def my_bots(request: HttpRequest) -> HttpResponse:
+    """The signed-in member's bot entries, and a form to create one."""
+    form = EntryForm(request.POST or None, request.FILES or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        entry = apply(form, lambda: bot_services.create_entry(
+            club=data["club"], owner=request.user, game=data["game"], name=data["name"],
+            description=data["description"], **form.source()))
+        if entry is not None:
+            messages.success(request, f"Created {entry.player.name} with version 1.")
+            return redirect("bot-detail", entry.pk)
+    entries = visible_bots(request.user).filter(owner=request.user).order_by("game", "player__name")
+    return render(request, "tournaments/my_bots.html", {"entries": entries, "form": form})
+
+
+def bot_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """A bot entry: its record for everyone; versions, uploads, forfeits and standard error for
+    its owner."""
+    entry = visible_bots(request.user).filter(pk=pk).first()
+    if entry is None:
+        raise Http404("no such bot")
+    owner = owns_bot(request.user, entry)
+    form = VersionForm(request.POST or None, request.FILES or None) if owner else None
+    if owner and request.method == "POST":
+        if "activate" in request.POST and "version" in request.POST:
+            apply(form, lambda: bot_services.activate_version(entry, int(request.POST["version"])))
+            return redirect("bot-detail", entry.pk)
+        if form.is_valid():
+            version = apply(form, lambda: bot_services.add_version(
+                entry, by=request.user, note=form.cleaned_data["note"], activate=form.cleaned_data["activate"],
+                **form.source()))
+            if version is not None:
+                messages.success(request, f"Stored version {version.number}.")
+                return redirect("bot-detail", entry.pk)
+    seats = (Seat.objects.filter(player=entry.player).select_related("match", "bot_version")
+             .order_by("-match__played_at", "-match_id"))
+    if owner:
+        seats = seats.select_related("output")
+    page = Paginator(seats, 25).get_page(request.GET.get("page"))
+    record = {"played": 0, "first": 0, "forfeits": 0}
+    for rank, reason in Seat.objects.filter(player=entry.player, match__status="finished").values_list(
+            "rank", "forfeit_reason"):
+        record["played"] += 1
+        record["first"] += rank == 1
+        record["forfeits"] += bool(reason)
+    context = {"entry": entry, "owner": owner, "form": form, "page": page, "record": record,
+               "versions": entry.versions.order_by("-number") if owner else []}
+    return render(request, "tournaments/bot_detail.html", context)
