@@ -24,6 +24,7 @@ from games.seeding import commitment, derive_rng, derive_seed, new_seed
 from tournaments import formats
 from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import Bye, Club, Entrant, Match, Player, Round, Tournament
+from tournaments.services import ratings
 from tournaments.services.matches import insert_match, store_outcome
 
 SETTING_FIELDS = {field.name for field in dataclasses.fields(formats.Settings)} - {"format", "min_seats", "max_seats"}
@@ -316,6 +317,7 @@ def play_scheduled(match_id: int) -> bool:
         match.log.save(update_fields=["moves", "forfeits"])
         store_outcome(match, outcome)
         match.save()
+        ratings.note_change(match)
     refresh_progress(match.tournament_id)
     return True
 
