@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "django_celery_beat",
+    "drf_spectacular",
     "tournaments",
 ]
 
@@ -114,7 +115,17 @@ REST_FRAMEWORK = {
         "rest_framework.filters.OrderingFilter",
     ],
     "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+# The OpenAPI schema at /api/schema/ (drf-spectacular).
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Leapfrog club service",
+    "DESCRIPTION": "Matches, logs, tournaments and ratings of the club's four games (docs/api.md).",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "ENUM_NAME_OVERRIDES": {"MatchStatusEnum": "tournaments.models.Match.Status",
+                            "TournamentStatusEnum": "tournaments.models.Tournament.Status"},
 }
 # Log uploads may be large: the verifier bounds them itself (games.logs.MAX_LOG_BYTES).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 17 * 1024 * 1024

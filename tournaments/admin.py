@@ -39,6 +39,7 @@ from tournaments.selectors import log_lines
 from tournaments.services import bots as bot_services
 from tournaments.services import ladders as ladder_services
 from tournaments.services import matches as match_services
+from tournaments.services import ratings as rating_services
 from tournaments.services import tournaments as tournament_services
 
 
@@ -199,6 +200,12 @@ class MatchAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+    def save_model(self, request: HttpRequest, match: Match, form: forms.ModelForm, change: bool) -> None:
+        """Saving a rated flag or a played time that changed updates the game's ratings."""
+        super().save_model(request, match, form, change)
+        if change and {"rated", "played_at"} & set(form.changed_data):
+            rating_services.note_change(match, force=True)
 
     @admin.display(description="players")
     def seated(self, match: Match) -> str:

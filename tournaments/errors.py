@@ -52,3 +52,10 @@ class Conflict(ServiceError):
 class Forbidden(ServiceError):
     status = 403
     code = "permission_denied"
+
+
+class Missing(ServiceError):
+    """Something named in the address that does not exist (an unknown game, say)."""
+
+    status = 404
+    code = "not_found"

@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 
 from games.errors import GameError
 from games.logs import FORMAT
 from games.registry import get_game
-from tournaments.models import BotEntry, Club, Match, Membership, Player
+from tournaments.models import BotEntry, Club, Match, Membership, Player, Rating, SeatRating
+from tournaments.services.ratings import (
+    CONSERVATIVE_DEVIATIONS,
+    conservative,
+    display,
+    is_provisional,
+    new_rating,
+)
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -116,6 +126,108 @@ def owns_bot(user: User, entry: BotEntry) -> bool:
     return bool(user.is_authenticated and (user.is_staff or entry.owner_id == user.pk))
 
 
-def ladder_ratings(game: str, player_ids: list[int]) -> dict[int, float]:
-    """Each player's current rating in ``game`` on the display scale (1500 when unrated)."""
-    return {player_id: 1500.0 for player_id in player_ids}
+
+# -- ratings ----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RatingView:
+    """A player's rating in a game on the displayed scale (``docs/ratings.md``); an unrated
+    player shows a new player's rating with no games."""
+
+    player_id: int
+    game: str
+    rating: float
+    deviation: float
+    conservative: float
+    provisional: bool
+    games: int
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    tables: int = 0
+    average_place: float | None = None
+    best_rating: float | None = None
+    best_at: datetime | None = None
+    best_match_id: int | None = None
+    last_played_at: datetime | None = None
+    player_name: str = ""
+
+    @classmethod
+    def of(cls, rating: Rating) -> RatingView:
+        return cls(
+            player_id=rating.player_id, game=rating.game, rating=round(display(rating.mu), 1),
+            deviation=round(display(rating.sigma), 1),
+            conservative=round(conservative(rating.mu, rating.sigma), 1),
+            provisional=is_provisional(rating.sigma), games=rating.games, wins=rating.wins,
+            losses=rating.losses, draws=rating.draws, tables=rating.tables,
+            average_place=round(rating.place_sum / rating.tables, 2) if rating.tables else None,
+            best_rating=round(display(rating.best_mu), 1) if rating.best_mu is not None else None,
+            best_at=rating.best_at, best_match_id=rating.best_match_id, last_played_at=rating.last_played_at,
+            player_name=rating.player.name)
+
+    @classmethod
+    def unrated(cls, player_id: int, game: str) -> RatingView:
+        mu, sigma = new_rating()
+        return cls(player_id=player_id, game=game, rating=round(display(mu), 1),
+                   deviation=round(display(sigma), 1), conservative=round(conservative(mu, sigma), 1),
+                   provisional=is_provisional(sigma), games=0)
+
+
+def ratings_for(game: str, player_ids: Iterable[int]) -> dict[int, RatingView]:
+    """The players' ratings in a game, a new player's for those not rated yet."""
+    player_ids = list(player_ids)
+    found = {rating.player_id: RatingView.of(rating)
+             for rating in Rating.objects.filter(game=game, player_id__in=player_ids).select_related("player")}
+    return {player: found.get(player) or RatingView.unrated(player, game) for player in player_ids}
+
+
+def leaderboard(game: str, club: Club | None = None, kind: str | None = None,
+                min_games: int = 0) -> QuerySet[Rating]:
+    """A game's ratings, best first by the conservative estimate, then more games, then the
+    older player; optionally one club's, people's or bots', with at least ``min_games``."""
+    ratings = Rating.objects.filter(game=game).select_related("player", "player__club")
+    if club is not None:
+        ratings = ratings.filter(player__club=club)
+    if kind:
+        ratings = ratings.filter(player__kind=kind)
+    if min_games:
+        ratings = ratings.filter(games__gte=min_games)
+    return ratings.annotate(estimate=F("mu") - CONSERVATIVE_DEVIATIONS * F("sigma")).order_by(
+        "-estimate", "-games", "player_id")
+
+
+def player_ratings(player: Player) -> list[RatingView]:
+    """A player's ratings in every game it has played rated matches of."""
+    return [RatingView.of(rating) for rating in Rating.objects.filter(player=player).select_related("player")
+            .order_by("game")]
+
+
+def rating_history(player: Player, game: str) -> QuerySet[SeatRating]:
+    """A player's rated matches of a game, oldest first: the rating before and after each."""
+    return SeatRating.objects.filter(player=player, game=game).order_by("played_at", "match_id")
+
+
+def head_to_head(player: Player, opponent: Player, game: str | None = None) -> dict[str, Any]:
+    """Two players' rated matches together: who finished above whom (at tables too), newest first."""
+    mine = SeatRating.objects.filter(player=player)
+    if game:
+        mine = mine.filter(game=game)
+    theirs = dict(SeatRating.objects.filter(player=opponent, match_id__in=mine.values("match_id"))
+                  .values_list("match_id", "rank"))
+    meetings = [row for row in mine.filter(match_id__in=list(theirs)).order_by("-played_at", "-match_id")
+                .values("match_id", "game", "played_at", "seats", "rank", "mu_before", "mu_after")]
+    record = {"wins": 0, "losses": 0, "draws": 0}
+    recent = []
+    for row in meetings:
+        other = theirs[row["match_id"]]
+        outcome = "wins" if row["rank"] < other else "losses" if row["rank"] > other else "draws"
+        record[outcome] += 1
+        recent.append({"match": row["match_id"], "game": row["game"], "played_at": row["played_at"],
+                       "seats": row["seats"], "rank": row["rank"], "opponent_rank": other,
+                       "rating_change": round(display(row["mu_after"]) - display(row["mu_before"]), 1)})
+    return {"player": player.pk, "opponent": opponent.pk, "game": game, "matches": len(meetings), **record,
+            "recent": recent[:HEAD_TO_HEAD_RECENT]}
+
+
+#: How many of their latest meetings a head-to-head record lists.
+HEAD_TO_HEAD_RECENT = 20

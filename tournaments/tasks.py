@@ -46,11 +46,22 @@ def advance_tournament(tournament_id: int, *finished: Any) -> None:
         chord(play_bot_match.si(match.pk) for match in matches)(advance_tournament.si(tournament_id))
 
 
+@shared_task(name="tournaments.update_ratings", acks_late=True)
+def update_game_ratings(game: str) -> dict[str, Any]:
+    """Bring one game's ratings up to date (new results on top, a change to the past
+    replayed from its point). Idempotent: a redelivered task finds nothing to do."""
+    from tournaments.services.ratings import summary, update_ratings
+
+    return summary(update_ratings(game))
+
+
 @shared_task(name="tournaments.sweep")
 def sweep() -> dict[str, list[int]]:
-    """Re-dispatch bot matches left running past the timeout (a worker died) and re-run the
-    next step of tournaments whose games are all decided, so that no tournament state lives
-    only in the broker."""
+    """Re-dispatch bot matches left running past the timeout (a worker died), re-run the
+    next step of tournaments whose games are all decided, and update the ratings of games
+    with changes not yet applied, so that no tournament or rating state lives only in the
+    broker."""
+    from tournaments.models import RatingMark
     from tournaments.services.tournaments import stale_matches, stalled_tournaments
 
     stale = stale_matches()
@@ -59,7 +70,10 @@ def sweep() -> dict[str, list[int]]:
     stalled = stalled_tournaments()
     for tournament_id in stalled:
         advance_tournament.delay(tournament_id)
-    return {"matches": stale, "tournaments": stalled}
+    games = sorted(set(RatingMark.objects.values_list("game", flat=True)))
+    for game in games:
+        update_game_ratings.delay(game)
+    return {"matches": stale, "tournaments": stalled, "ratings": games}
 
 
 @shared_task(name="tournaments.run_ladder", acks_late=True)

@@ -144,3 +144,17 @@ def test_disabled_ladders_schedule_nothing(world: World) -> None:
     ladder = make_ladder(world, enabled=False)
     entries(world, [world.member, world.bystander])
     assert services.schedule_round(ladder.pk) == []
+
+
+def test_candidates_carry_their_ratings_from_the_ladders_rated_matches(world: World,
+                                                                      django_capture_on_commit_callbacks) -> None:
+    from tournaments.selectors import ratings_for
+
+    ladder = make_ladder(world, matches_per_run=2)
+    entries(world, [world.member, world.bystander, world.director, None])
+    with django_capture_on_commit_callbacks(execute=True):
+        run_ladder.delay(ladder.pk).get()
+    pool = services.candidates(ladder)
+    rated = ratings_for(ladder.game, [c.player_id for c in pool])
+    assert [c.rating for c in pool] == [rated[c.player_id].rating for c in pool]
+    assert len({c.rating for c in pool}) > 1 and all(c.games == 1 for c in pool)

@@ -190,8 +190,8 @@ def test_the_sweep_task_replays_stale_matches_and_finishes_stalled_tournaments(w
                                              started_at=timezone.now() - timedelta(hours=1))
     # In-process, the re-dispatched tasks run at once: the match is played, then the
     # tournament, all of its games decided, takes its next step and finishes.
-    assert sweep.delay().get() == {"matches": [match.pk], "tournaments": [tournament.pk]}
+    assert sweep.delay().get() == {"matches": [match.pk], "tournaments": [tournament.pk], "ratings": []}
     match.refresh_from_db()
     tournament.refresh_from_db()
     assert match.status == Match.Status.FINISHED and tournament.status == Tournament.Status.FINISHED
-    assert sweep.delay().get() == {"matches": [], "tournaments": []}
+    assert sweep.delay().get() == {"matches": [], "tournaments": [], "ratings": []}

@@ -1,10 +1,11 @@
 """API routes under ``/api/``."""
 
 from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView
 from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import views
+from tournaments.api import ratings, views
 
 router = DefaultRouter()
 router.register("clubs", views.ClubViewSet, basename="club")
@@ -17,5 +18,12 @@ router.register("ladders", views.LadderViewSet, basename="ladder")
 urlpatterns = [
     path("auth/token/", obtain_auth_token, name="api-token"),
     path("logs/verify/", views.verify_log_view, name="verify-log"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("ratings/<str:game>/", ratings.LeaderboardView.as_view(), name="rating-leaderboard"),
+    path("players/<int:player_id>/ratings/", ratings.PlayerRatingsView.as_view(), name="player-ratings"),
+    path("players/<int:player_id>/ratings/<str:game>/history/", ratings.RatingHistoryView.as_view(),
+         name="player-rating-history"),
+    path("players/<int:player_id>/head-to-head/<int:opponent_id>/", ratings.HeadToHeadView.as_view(),
+         name="head-to-head"),
     path("", include(router.urls)),
 ]

@@ -26,7 +26,7 @@ from games.registry import get_game
 from games.seeding import commitment, derive_rng, derive_seed, new_seed
 from tournaments.errors import InvalidInput
 from tournaments.models import BotEntry, Club, Ladder, Match, Player, Seat
-from tournaments.selectors import ladder_ratings
+from tournaments.selectors import ratings_for
 from tournaments.services.bots import parse_limits
 from tournaments.services.matches import insert_match
 
@@ -124,10 +124,10 @@ def candidates(ladder: Ladder) -> list[Candidate]:
     version_games = dict(Seat.objects.filter(match__ladder=ladder, bot_version__in=[e.active_version_id for e in entries])
                          .exclude(match__status=Match.Status.VOID).values_list("bot_version_id")
                          .annotate(n=Count("pk")).values_list("bot_version_id", "n"))
-    ratings = ladder_ratings(ladder.game, [entry.player_id for entry in entries])
+    ratings = ratings_for(ladder.game, [entry.player_id for entry in entries])
     return [Candidate(player_id=entry.player_id,
                       owner=f"user {entry.owner_id}" if entry.owner_id else f"house {entry.player_id}",
-                      rating=ratings[entry.player_id], games=games.get(entry.player_id, 0),
+                      rating=ratings[entry.player_id].rating, games=games.get(entry.player_id, 0),
                       version_games=version_games.get(entry.active_version_id, 0),
                       placing=version_games.get(entry.active_version_id, 0) < ladder.placement_matches)
             for entry in entries]

@@ -20,6 +20,7 @@ from games.seeding import commitment, derive_rng, new_seed
 from tournaments.errors import Conflict, InvalidInput, InvalidLog, MoveRejected
 from tournaments.models import Club, Match, MatchLog, Player, Round, Seat, Tournament
 from tournaments.selectors import match_envelope
+from tournaments.services import ratings
 from tournaments.services.bots import active_versions
 from tournaments.services.clubs import players_by_name
 
@@ -153,6 +154,7 @@ def check_index(match: Match, index: int | None) -> None:
 
 def save_log(match: Match, outcome: Replay, expected_count: int) -> Match:
     """Store the new log, guarded by the move count the change was based on."""
+    was_finished = match.status == Match.Status.FINISHED
     store_outcome(match, outcome)
     updated = Match.objects.filter(pk=match.pk, move_count=expected_count).update(
         move_count=match.move_count, status=match.status, result=match.result, updated_at=timezone.now())
@@ -162,6 +164,7 @@ def save_log(match: Match, outcome: Replay, expected_count: int) -> Match:
     match.log.moves = list(outcome.state.moves)
     match.log.forfeits = [forfeit.to_json() for forfeit in outcome.forfeits]
     match.log.save(update_fields=["moves", "forfeits"])
+    ratings.note_change(match, was_finished=was_finished)
     if match.tournament_id:
         from tournaments.services.tournaments import refresh_progress
 
@@ -227,8 +230,10 @@ def void_match(match: Match | int) -> Match:
     match = locked(match)
     if match.status == Match.Status.VOID:
         raise Conflict(f"match {match.pk} is already void", code="match_void")
+    was_finished = match.status == Match.Status.FINISHED
     match.status = Match.Status.VOID
     match.save(update_fields=["status", "updated_at"])
+    ratings.note_change(match, was_finished=was_finished)
     return match
 
 
@@ -252,6 +257,7 @@ def upload_log(*, club: Club, log: Any, players: Sequence[Player], recorded_by: 
         commitment=log.get("commitment") or (commitment(seed) if seed else ""), tournament=tournament, rated=rated)
     store_outcome(match, outcome)
     match.save()
+    ratings.note_change(match)
     return match
 
 

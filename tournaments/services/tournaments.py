@@ -25,6 +25,7 @@ from games.seeding import commitment, derive_rng, derive_seed, new_seed
 from tournaments import formats
 from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import BotEntry, Bye, Club, Entrant, Match, Player, Round, SeatOutput, Tournament
+from tournaments.services import ratings
 from tournaments.services.bots import active_versions, check_playable, parse_limits, seat_agents
 from tournaments.services.matches import insert_match, store_outcome
 
@@ -346,6 +347,7 @@ def play_scheduled(match_id: int) -> bool:
         match.save()
         for seat_id, stderr in outputs.items():
             SeatOutput.objects.update_or_create(seat_id=seat_id, defaults={"stderr": stderr.replace("\x00", "\ufffd")})
+        ratings.note_change(match)
     if match.tournament_id is not None:
         refresh_progress(match.tournament_id)
     return True

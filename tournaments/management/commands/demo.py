@@ -19,6 +19,7 @@ from django.utils import timezone
 from games.registry import all_games
 from games.sandbox import sandbox_status
 from tournaments.models import Match
+from tournaments.selectors import RatingView, leaderboard
 from tournaments.services.matches import reverify
 
 #: Per game: the format, its settings, the options and the entrants of its demo tournament.
@@ -48,7 +49,7 @@ class Command(BaseCommand):
             self.stdout.write(self.style.WARNING(f"Bot programs sit this demo out: {reason}"))
         for game in all_games():
             plan = DEMO_TOURNAMENTS.get(game.slug, {"format": "round_robin", "bots": ["random", "random"]})
-            arguments = ["run_tournament", "--game", game.slug, "--format", plan["format"],
+            arguments = ["run_tournament", "--game", game.slug, "--format", plan["format"], "--rated",
                          "--seed", f"{seed}-{game.slug}", "--options", json.dumps(plan.get("options", {}))]
             for key in ("rounds", "table_size"):
                 if key in plan:
@@ -63,8 +64,15 @@ class Command(BaseCommand):
             out = StringIO()
             call_command(*arguments, stdout=out)
             self.stdout.write(out.getvalue().rstrip())
+            self.stdout.write(self.ratings_line(game.slug))
         matches = Match.objects.filter(tournament__created_at__gte=started, status=Match.Status.FINISHED)
         invalid = [match.pk for match in matches.select_related("log") if not reverify(match)["valid"]]
         if invalid:
             raise CommandError(f"matches {invalid} do not verify")
         self.stdout.write(self.style.SUCCESS(f"\nAll {matches.count()} stored matches verify."))
+
+    def ratings_line(self, game: str) -> str:
+        """The top of the game's leaderboard (served at /api/ratings/GAME/)."""
+        top = [RatingView.of(rating) for rating in leaderboard(game)[:3]]
+        shown = ", ".join(f"{view.player_name} {view.rating:.0f} ± {view.deviation:.0f}" for view in top)
+        return f"ratings (/api/ratings/{game}/): {shown or 'none yet'}"

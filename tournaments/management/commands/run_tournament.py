@@ -51,6 +51,8 @@ class Command(BaseCommand):
         parser.add_argument("--best-of", type=int, help="games per pairing (two-seat formats)")
         parser.add_argument("--tiebreaks", help="comma-separated, e.g. buchholz,sonneborn_berger,wins")
         parser.add_argument("--seed", help="the tournament seed (default: a fresh one)")
+        parser.add_argument("--rated", action="store_true",
+                            help="rate its matches (a bot-arena tournament is unrated unless told)")
         parser.add_argument("--json", action="store_true", help="print only the standings as JSON")
         parser.add_argument("--timeout", type=float, default=3600, help="seconds to wait for the workers")
 
@@ -117,7 +119,7 @@ class Command(BaseCommand):
             tournament = services.create_tournament(
                 club=club, name=f"{game.title} {opts['format'].replace('_', ' ')}", game=game.slug,
                 format=opts["format"], options=options, format_settings=format_settings, seed=opts["seed"],
-                bots=True, rated=False)
+                bots=True, rated=opts["rated"])
             for number, spec in enumerate(opts["bot"], start=1):
                 player = builtin_player(club, game.slug, f"{parse_bot_spec(spec)[0]}#{number}", spec)
                 services.register(tournament, player)

@@ -1,0 +1,169 @@
+"""Rating views: leaderboards, a player's ratings and history, head-to-head records.
+
+Read-only and public as far as the players' clubs are: a private club's players are
+unknown (404) to those outside it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+import django_filters
+from django import forms
+from django.db.models import QuerySet
+from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games.registry import GAME_CLASSES
+from tournaments.api import serializers as s
+from tournaments.errors import InvalidInput, Missing
+from tournaments.models import Club, Player, Rating, SeatRating
+from tournaments.selectors import (
+    RatingView,
+    head_to_head,
+    leaderboard,
+    player_ratings,
+    rating_history,
+    visible_clubs,
+    visible_players,
+)
+from tournaments.services.ratings import display
+
+GAME_PARAMETER = OpenApiParameter("game", OpenApiTypes.STR, OpenApiParameter.PATH, enum=sorted(GAME_CLASSES),
+                                  description="the game's slug")
+PLAYER_PARAMETER = OpenApiParameter("player_id", OpenApiTypes.INT, OpenApiParameter.PATH,
+                                    description="the player's id")
+
+
+def known_game(game: str) -> str:
+    """The game's slug, or 404 in the API's error shape naming the known games."""
+    if game not in GAME_CLASSES:
+        raise Missing(f"no game {game!r}; the games are {', '.join(sorted(GAME_CLASSES))}")
+    return game
+
+
+def visible_player(request: Request, player_id: int) -> Player:
+    player = visible_players(request.user).filter(pk=player_id).first()
+    if player is None:
+        raise Missing(f"no player {player_id}")
+    return player
+
+
+class IntegerFilter(django_filters.NumberFilter):
+    field_class = forms.IntegerField
+
+
+class LeaderboardFilter(django_filters.FilterSet):
+    club = django_filters.ModelChoiceFilter(
+        field_name="player__club", to_field_name="slug", label="a club's slug: its players only",
+        queryset=lambda request: visible_clubs(request.user) if request else Club.objects.none())
+    kind = django_filters.ChoiceFilter(field_name="player__kind", choices=Player.Kind.choices,
+                                       label="people or bots only")
+    min_games = IntegerFilter(field_name="games", lookup_expr="gte", min_value=0,
+                              label="at least this many rated matches")
+
+    class Meta:
+        model = Rating
+        fields = ["club", "kind", "min_games"]
+
+
+@extend_schema(parameters=[GAME_PARAMETER], tags=["ratings"])
+class LeaderboardView(generics.ListAPIView):
+    """``GET /api/ratings/{game}/``: the game's leaderboard, best first by the conservative
+    estimate (rating less three deviations), paginated; ``rank`` counts within the filters."""
+
+    serializer_class = s.LeaderboardRowSerializer
+    permission_classes = [AllowAny]
+    filter_backends = [DjangoFilterBackend]
+    filterset_class = LeaderboardFilter
+
+    def get_queryset(self) -> QuerySet[Rating]:
+        if getattr(self, "swagger_fake_view", False):  # the schema generator
+            return Rating.objects.none()
+        game = known_game(self.kwargs["game"])
+        return leaderboard(game).filter(player__club__in=visible_clubs(self.request.user))
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        ratings = self.filter_queryset(self.get_queryset())
+        page = self.paginate_queryset(ratings)
+        first = self.paginator.page.start_index() if page is not None else 1
+        rows = [{"rank": first + index, **asdict(RatingView.of(rating))}
+                for index, rating in enumerate(page if page is not None else ratings)]
+        data = self.get_serializer(rows, many=True).data
+        return self.get_paginated_response(data) if page is not None else Response(data)
+
+
+@extend_schema(parameters=[PLAYER_PARAMETER], tags=["ratings"], responses=s.RatingSerializer(many=True))
+class PlayerRatingsView(generics.GenericAPIView):
+    """``GET /api/players/{id}/ratings/``: the player's rating in every game it has played rated."""
+
+    serializer_class = s.RatingSerializer
+    permission_classes = [AllowAny]
+    pagination_class = None
+    queryset = Rating.objects.none()  # for the schema: the rows come from the selector
+
+    def get(self, request: Request, player_id: int) -> Response:
+        player = visible_player(request, player_id)
+        return Response(self.get_serializer(player_ratings(player), many=True).data)
+
+
+@extend_schema(parameters=[PLAYER_PARAMETER, GAME_PARAMETER], tags=["ratings"])
+class RatingHistoryView(generics.ListAPIView):
+    """``GET /api/players/{id}/ratings/{game}/history/``: the player's rated matches of the
+    game, oldest first, with the rating before and after each (from the seats' snapshots)."""
+
+    serializer_class = s.HistoryPointSerializer
+    permission_classes = [AllowAny]
+    filter_backends: list = []
+
+    def get_queryset(self) -> QuerySet[SeatRating]:
+        if getattr(self, "swagger_fake_view", False):  # the schema generator
+            return SeatRating.objects.none()
+        game = known_game(self.kwargs["game"])
+        return rating_history(visible_player(self.request, self.kwargs["player_id"]), game)
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        points = [{"match_id": point.match_id, "played_at": point.played_at, "seats": point.seats,
+                   "rank": point.rank, "outcome": point.outcome,
+                   "rating_before": round(display(point.mu_before), 1),
+                   "deviation_before": round(display(point.sigma_before), 1),
+                   "rating": round(display(point.mu_after), 1),
+                   "deviation": round(display(point.sigma_after), 1)}
+                  for point in page]
+        return self.get_paginated_response(self.get_serializer(points, many=True).data)
+
+
+@extend_schema(parameters=[PLAYER_PARAMETER,
+                           OpenApiParameter("opponent_id", OpenApiTypes.INT, OpenApiParameter.PATH,
+                                            description="the other player's id"),
+                           OpenApiParameter("game", OpenApiTypes.STR, OpenApiParameter.QUERY,
+                                            enum=sorted(GAME_CLASSES),
+                                            description="one game only (default: every game)")],
+               tags=["ratings"])
+class HeadToHeadView(generics.GenericAPIView):
+    """``GET /api/players/{id}/head-to-head/{opponent_id}/``: the two players' rated matches
+    together, from the first player's side; at a table, finishing above counts as a win."""
+
+    serializer_class = s.HeadToHeadSerializer
+    permission_classes = [AllowAny]
+    pagination_class = None
+    queryset = SeatRating.objects.none()  # for the schema: the rows come from the selector
+
+    def get(self, request: Request, player_id: int, opponent_id: int) -> Response:
+        player = visible_player(request, player_id)
+        opponent = visible_player(request, opponent_id)
+        if player == opponent:
+            raise InvalidInput("a player has no head-to-head record with itself",
+                               fields={"opponent_id": ["must be another player"]})
+        game = request.query_params.get("game") or None
+        if game is not None and game not in GAME_CLASSES:
+            message = f"no game {game!r}; the games are {', '.join(sorted(GAME_CLASSES))}"
+            raise InvalidInput(message, fields={"game": [message]})
+        return Response(self.get_serializer(head_to_head(player, opponent, game)).data)
