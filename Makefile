@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
 PYTEST_ARGS ?=
 SOAK_GAMES ?= 3000
 
-.PHONY: demo test soak bench install clean
+.PHONY: demo test soak fuzz bench up install clean
 
 DEMO_SERVE ?= 1
 
@@ -23,8 +23,33 @@ test: $(STAMP)
 soak: $(STAMP)
 	SOAK_GAMES=$(SOAK_GAMES) $(BIN)/python -m pytest -q -k "random" tests/games $(PYTEST_ARGS)
 
+# 100,000 mutated logs per game through the verifier, the verify_log command and the API; the
+# four games run side by side, each printing its figures (see docs/reliability.md).
+FUZZ_CASES ?= 100000
+fuzz: $(STAMP)
+	@for part in leapfrog_race measure_and_tempo froggit leap_frog hypothesis_draws; do \
+	  FUZZ_CASES=$(FUZZ_CASES) $(BIN)/python -m pytest -q -p no:cacheprovider --durations=0 \
+	    tests/tournaments/test_fuzz_logs.py -k "$$part" $(PYTEST_ARGS) > .fuzz-$$part.log 2>&1 & pids="$$pids $$!"; \
+	done; status=0; for pid in $$pids; do wait $$pid || status=1; done; \
+	for part in leapfrog_race measure_and_tempo froggit leap_frog hypothesis_draws; do \
+	  echo "== $$part"; grep -E "passed|failed|^[0-9.]+s call" .fuzz-$$part.log; done; \
+	exit $$status
+
 bench: $(STAMP)
 	cd bench && for script in *_bots.py; do ../$(BIN)/python $$script || exit 1; done
+
+# The whole service on one machine (web, worker, beat from the Procfile, run by honcho) against
+# PostgreSQL and Redis already running here; Ctrl-C stops it. Override the URLs to use others.
+up: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/leapfrog
+up: export CELERY_BROKER_URL ?= redis://127.0.0.1:6379/0
+up: export CELERY_MATCH_QUEUE ?= matches
+up: export PATH := $(abspath $(BIN)):$(PATH)
+up: $(STAMP)
+	$(BIN)/python manage.py create_database
+	$(BIN)/python manage.py migrate --no-input -v 0
+	$(BIN)/python manage.py collectstatic --no-input -v 0
+	@echo "Starting web (http://127.0.0.1:$${PORT:-8000}/), worker and beat; Ctrl-C stops them."
+	$(BIN)/honcho start
 
 install: $(STAMP)
 

@@ -3,6 +3,8 @@
 ``DATABASE_URL``     database (default: a SQLite file in the project)
 ``CELERY_BROKER_URL`` Redis broker and result backend; unset, tasks run in-process (eager)
 ``SECRET_KEY``, ``DEBUG``, ``ALLOWED_HOSTS`` as usual for Django.
+``PRODUCTION``       ``true`` on a deployed service: secrets must come from the environment,
+                     cookies are secure and HTTPS is enforced (``docs/deployment.md``)
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -27,9 +30,22 @@ def env_list(name: str, default: str) -> list[str]:
 
 
 DEBUG = env_bool("DEBUG", False)
-# Without SECRET_KEY a development key is used; `manage.py check --deploy` flags it.
+PRODUCTION = env_bool("PRODUCTION", False)
+if PRODUCTION and not os.environ.get("SECRET_KEY"):
+    raise ImproperlyConfigured("PRODUCTION is set: give the service its SECRET_KEY in the environment")
+# Without SECRET_KEY (development, tests) a development key is used; `check --deploy` flags it.
 SECRET_KEY = os.environ.get("SECRET_KEY") or "django-insecure-development-key-set-SECRET_KEY-in-production"
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+
+# -- HTTPS and cookies: on by default in production, behind a proxy that sets X-Forwarded-Proto --
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", PRODUCTION)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_PROXY", PRODUCTION) else None
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]  # the load balancer's probe speaks plain HTTP
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", PRODUCTION)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(31_536_000 if PRODUCTION else 0)))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", PRODUCTION)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", PRODUCTION)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -48,6 +64,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -99,6 +116,13 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "my-bots"
 LOGOUT_REDIRECT_URL = "login"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# whitenoise serves static files from STATIC_ROOT (run collectstatic; `make up` does), and
+# from the apps' folders when STATIC_ROOT is empty (development, tests).
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+WHITENOISE_USE_FINDERS = env_bool("WHITENOISE_USE_FINDERS", not PRODUCTION)
 
 # -- API ------------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
@@ -140,10 +164,18 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
+# Bot matches are the long tasks: CELERY_MATCH_QUEUE sends them to a queue of their own, so
+# that workers on other machines can take only matches (``celery worker -Q matches``) while
+# short tasks (pairing, ratings, the sweeper) never wait behind them. Unset, one queue.
+CELERY_MATCH_QUEUE = os.environ.get("CELERY_MATCH_QUEUE") or CELERY_TASK_DEFAULT_QUEUE
+CELERY_TASK_ROUTES = {"tournaments.play_bot_match": {"queue": CELERY_MATCH_QUEUE}}
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A task a worker took but never acknowledged (the worker died) goes back to the queue after
+# this many seconds; keep it above the longest task (a bot match: TOURNAMENT_MATCH_TIMEOUT).
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": int(os.environ.get("BROKER_VISIBILITY_TIMEOUT", "3600"))}
 
 CELERY_BEAT_SCHEDULE = {
     "sweep-tournaments": {"task": "tournaments.sweep", "schedule": float(os.environ.get("SWEEP_SECONDS", "60"))},
@@ -155,9 +187,21 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 #: A bot match still running this many seconds after a worker took it is played again.
 TOURNAMENT_MATCH_TIMEOUT = int(os.environ.get("TOURNAMENT_MATCH_TIMEOUT", "300"))
 
+# Logs go to standard error; LOG_FORMAT=json (the production default) writes one JSON object a
+# line, with the time, level, logger and message, for a log collector.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "json" if PRODUCTION else "text")
+if LOG_FORMAT not in ("json", "text"):
+    raise ImproperlyConfigured(f"LOG_FORMAT must be json or text, not {LOG_FORMAT!r}")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+        "json": {"()": "pythonjsonlogger.json.JsonFormatter",
+                 "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s",
+                 "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"}},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {"tournaments": {"level": os.environ.get("LOG_LEVEL", "INFO"), "propagate": True}},
 }

@@ -11,11 +11,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.core.servers.basehttp import WSGIServer
 from celery import Celery
 
 from tests.helpers import ROOT, RemoteWorker, skip_or_fail
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/15")
+
+# The live test server queues waiting connections like a production server (gunicorn's
+# backlog is 2048), not like Django's development server (10): the concurrency tests open
+# fifty at once.
+WSGIServer.request_queue_size = 256
 
 
 def redis_available(url: str) -> bool:

@@ -305,12 +305,17 @@ class Match(models.Model):
     played_at = models.DateTimeField(null=True, blank=True)
     move_count = models.PositiveIntegerField(default=0, help_text="The number of moves in the log.")
     result = models.JSONField(null=True, blank=True, help_text="The verified result (ranks, scores, detail).")
+    idempotency_key = models.CharField(max_length=100, null=True, blank=True, editable=False,
+                                       help_text="The Idempotency-Key its recorder sent: a retry returns this match.")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["-played_at", "-id"]
         verbose_name_plural = "matches"
+        constraints = [models.UniqueConstraint(fields=["recorded_by", "idempotency_key"],
+                                               condition=Q(idempotency_key__isnull=False),
+                                               name="one_match_per_idempotency_key")]
         indexes = [
             models.Index(fields=["club", "status", "-played_at"], name="match_club_status_played"),
             models.Index(fields=["game", "status", "-played_at"], name="match_game_status_played"),

@@ -132,14 +132,16 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             raise PermissionDenied("this match is not public yet") from None
 
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Create a match to log live, or upload a log. With an ``Idempotency-Key`` header, a
+        retry of the same request answers 200 with the match the first one stored."""
         require_login(request)
-        if "log" in request.data:
-            match = self.upload(request)
-        else:
-            match = self.create_live(request)
+        match, created = match_services.idempotent(
+            recorded_by=request.user, key=request.headers.get("Idempotency-Key"),
+            create=lambda: self.upload(request) if isinstance(request.data, dict) and "log" in request.data
+            else self.create_live(request))
         match = self.get_queryset().get(pk=match.pk)
         return Response(s.MatchSerializer(match, context=self.get_serializer_context()).data,
-                        status=status.HTTP_201_CREATED)
+                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
     def check_may_log(self, club: Club, players: list[Player]) -> None:
         """Directors log any of their club's games; members only games they sit in."""

@@ -6,11 +6,12 @@ so a refused request changes nothing and a stored match always verifies.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.errors import GameError
@@ -259,6 +260,34 @@ def upload_log(*, club: Club, log: Any, players: Sequence[Player], recorded_by: 
     match.save()
     ratings.note_change(match)
     return match
+
+
+#: What an Idempotency-Key header may hold.
+IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,100}")
+
+
+def idempotent(*, recorded_by: Any, key: str | None, create: Callable[[], Match]) -> tuple[Match, bool]:
+    """Run ``create`` once per (recorder, key), so that a client retrying a request whose
+    answer it lost gets the match the first request stored instead of a second one. Answers
+    the match and whether it is new."""
+    if key is None:
+        return create(), True
+    if not IDEMPOTENCY_KEY.fullmatch(key):
+        message = "the Idempotency-Key header must be 1 to 100 visible ASCII characters"
+        raise InvalidInput(message, fields={"Idempotency-Key": [message]})
+    earlier = Match.objects.filter(recorded_by=recorded_by, idempotency_key=key).first()
+    if earlier is not None:
+        return earlier, False
+    try:
+        with transaction.atomic():
+            match = create()
+            Match.objects.filter(pk=match.pk).update(idempotency_key=key)
+    except IntegrityError:
+        earlier = Match.objects.filter(recorded_by=recorded_by, idempotency_key=key).first()
+        if earlier is None:
+            raise
+        return earlier, False  # a concurrent request with the same key stored it first
+    return match, True
 
 
 def reverify(match: Match) -> dict[str, Any]:
