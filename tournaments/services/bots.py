@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import fields, replace
+from dataclasses import replace
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -66,8 +66,7 @@ def parse_limits(raw: Any) -> Limits:
             message = f"{key} must be an integer from 1 to {LIMIT_BOUNDS[key]}"
             raise InvalidInput(message, fields={"limits": [message]})
         changes[key] = value
-    known_fields = {field.name for field in fields(Limits)}
-    return replace(Limits(), **{key: value for key, value in changes.items() if key in known_fields})
+    return replace(Limits(), **changes)
 
 
 def _version_fields(entry_game: str, *, strategy: Any, filename: Any, data: Any) -> dict[str, Any]:
