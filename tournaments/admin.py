@@ -268,9 +268,10 @@ class MatchAdmin(admin.ModelAdmin):
             else:
                 self.message_user(request, f"Stored match #{match.pk} ({match.status}).", messages.SUCCESS)
                 return HttpResponseRedirect(reverse("admin:tournaments_match_change", args=[match.pk]))
-        context = {**self.admin_site.each_context(request), "form": form, "title": "Upload a match log",
-                   "opts": self.model._meta}
-        return TemplateResponse(request, "admin/tournaments/match/upload.html", context)
+        return service_form_view(self, request, form, title="Upload a match log", submit="Verify and store",
+                                 intro="The log is verified move by move. Its seats are matched to the club's "
+                                       "players by name; unknown names become new people. Nothing is stored "
+                                       "unless the whole log verifies.")
 
 
 

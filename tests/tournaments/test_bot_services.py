@@ -12,6 +12,7 @@ import pytest
 from games.sandbox import Limits, sandbox_status
 from tests.helpers import ROOT, skip_or_fail
 from tests.tournaments.conftest import World
+from tests.tournaments.test_tournament_services import run
 from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import BotEntry, BotVersion, Match, Player, Seat, SeatOutput, Tournament
 from tournaments.services import bots as services
@@ -180,14 +181,6 @@ def uploaded_tournament(world: World, sources: dict[str, bytes], game: str = "le
                                            filename="main.py", data=data).player
         tournament_services.register(tournament, player)
     return tournament_services.start(tournament)
-
-
-def run(tournament: Tournament) -> Tournament:
-    while matches := tournament_services.advance(tournament.pk):
-        for match in matches:
-            assert tournament_services.play_scheduled(match.pk)
-    tournament.refresh_from_db()
-    return tournament
 
 
 @pytest.mark.parametrize("game", ["leapfrog_race", "measure_and_tempo", "froggit", "leap_frog"])
