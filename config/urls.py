@@ -3,10 +3,8 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from django.views.generic import RedirectView
 
 urlpatterns = [
-    path("", RedirectView.as_view(url="/api/", permanent=False)),
     path("admin/", admin.site.urls),
     path("api/", include("tournaments.api.urls")),
     path("api-auth/", include("rest_framework.urls")),
