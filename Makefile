@@ -14,7 +14,7 @@ demo: $(STAMP)
 	$(BIN)/python manage.py migrate --no-input -v 0
 	$(BIN)/python manage.py demo
 	@if [ "$(DEMO_SERVE)" != "0" ]; then \
-	  echo "Serving the site: the API at http://127.0.0.1:8000/api/, the admin at /admin/ (manage.py createsuperuser); Ctrl-C stops it."; \
+	  echo "Serving the site at http://127.0.0.1:8000/ (the API at /api/, the admin at /admin/: manage.py createsuperuser); Ctrl-C stops it."; \
 	  DEBUG=true $(BIN)/python manage.py runserver 127.0.0.1:8000; fi
 
 test: $(STAMP)

@@ -3,12 +3,10 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from django.views.generic import RedirectView
 
 from config.health import health
 
 urlpatterns = [
-    path("", RedirectView.as_view(url="/api/", permanent=False)),
     path("health/", health, name="health"),
     path("admin/", admin.site.urls),
     path("api/", include("tournaments.api.urls")),

@@ -312,6 +312,23 @@ class Game(ABC):
         (OpenSpiel's resampling from an information state), for search bots."""
         raise ValueError(f"{self.slug} cannot rebuild a state from an observation")
 
+    # -- pictures -----------------------------------------------------------------------------
+
+    def draw(self, state: GameState, viewer: int | None = None, reveal: bool = False) -> str:
+        """The position as an SVG document (``docs/pages.md``): the one drawing of the game,
+        for the replay viewer and the API alike.
+
+        Hidden information is drawn only for those who may see it: ``viewer`` is the seat
+        looking (its own hand shows), ``None`` a spectator; ``reveal=True`` shows everything,
+        for a game that has ended. Games without hidden information ignore both.
+        """
+        raise NotImplementedError(f"{self.slug} has no picture")
+
+    def public_moves(self, moves: Sequence[str]) -> list[str]:
+        """The log's moves as a spectator of a live game may read them: the moves with the
+        hidden parts left out (cards drawn in a cycle, say). Most games hide nothing."""
+        return list(moves)
+
     # -- bots -------------------------------------------------------------------------------
 
     @property

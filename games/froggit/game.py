@@ -619,6 +619,11 @@ class Froggit(Game):
         state.turn = to_move if to_move is not None else state.turns % num_players
         return state
 
+    def draw(self, state: GameState, viewer: int | None = None, reveal: bool = False) -> str:
+        from games.froggit.picture import draw
+
+        return draw(state, viewer, reveal)
+
     @property
     def bots(self) -> dict[str, type[Bot]]:
         from games.froggit.bots import GreedyBot, MctsBot

@@ -642,6 +642,11 @@ class LeapFrog(Game):
                              ply=observation["moves"], scores=observation["scores"],
                              captured=observation["captured"], history=observation["history"])
 
+    def draw(self, state: GameState, viewer: int | None = None, reveal: bool = False) -> str:
+        from games.leap_frog.picture import draw
+
+        return draw(state, viewer, reveal)
+
     @property
     def bots(self) -> dict[str, type[Bot]]:
         from games.leap_frog.bots import GreedyBot, SearchBot

@@ -370,6 +370,11 @@ class LeapfrogRace(Game):
         state.eaten = observation["eaten"]
         return state
 
+    def draw(self, state: GameState, viewer: int | None = None, reveal: bool = False) -> str:
+        from games.leapfrog_race.picture import draw
+
+        return draw(state, viewer, reveal)
+
     @property
     def bots(self) -> dict[str, type[Bot]]:
         from games.leapfrog_race.bots import GreedyBot, MonteCarloBot

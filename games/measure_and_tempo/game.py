@@ -659,6 +659,23 @@ class MeasureAndTempo(Game):
 
         return SeatKnowledge(observation).sample(rng, self)
 
+    def draw(self, state: GameState, viewer: int | None = None, reveal: bool = False) -> str:
+        from games.measure_and_tempo.picture import draw
+
+        return draw(state, viewer, reveal)
+
+    def public_moves(self, moves: Sequence[str]) -> list[str]:
+        """A spectator reads a cycle as ``cycle`` (the cards drawn and put under are the
+        cycler's secret) and a feint awaiting its answer without its card."""
+        shown = []
+        for index, move in enumerate(moves):
+            if move.startswith(CYCLE):
+                move = CYCLE
+            elif index == len(moves) - 1 and " feint " in move:
+                move = move.rsplit(" ", 1)[0]
+            shown.append(move)
+        return shown
+
     @property
     def bots(self) -> dict[str, type[Bot]]:
         from games.measure_and_tempo.bots import GreedyBot, IsmctsBot

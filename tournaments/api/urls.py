@@ -6,6 +6,7 @@ from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
 from tournaments.api import ratings, views
+from tournaments.api.negotiation import FirstRenderer
 
 router = DefaultRouter()
 router.register("clubs", views.ClubViewSet, basename="club")
@@ -25,5 +26,8 @@ urlpatterns = [
          name="player-rating-history"),
     path("players/<int:player_id>/head-to-head/<int:opponent_id>/", ratings.HeadToHeadView.as_view(),
          name="head-to-head"),
+    path("matches/<int:pk>/positions/<int:number>.svg",
+         views.MatchViewSet.as_view({"get": "position"}, content_negotiation_class=FirstRenderer),
+         name="match-position"),
     path("", include(router.urls)),
 ]

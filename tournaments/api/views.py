@@ -17,8 +17,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.logs import LogError, parse_body, verify_log
+from tournaments import replays
 from tournaments.api import serializers as s
-from tournaments.errors import Conflict, InvalidInput
+from tournaments.errors import Conflict, InvalidInput, Missing
 from tournaments.models import BotEntry, BotVersion, Club, Ladder, Match, Membership, Player, Seat, Tournament
 from tournaments.selectors import (
     can_log,
@@ -221,6 +222,29 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     def log(self, request: Request, pk: str | None = None) -> Response:
         """The match as a log envelope, which ``verify_log`` accepts offline."""
         return Response(match_envelope(self.get_object()))
+
+    @extend_schema(operation_id="matches_position_svg", responses={(200, "image/svg+xml"): OpenApiTypes.STR})
+    def position(self, request: Request, pk: str | None = None, number: int = 0) -> HttpResponse:
+        """``GET /api/matches/{id}/positions/{n}.svg``: the position after ``n`` moves as the
+        game draws it, hidden things shown only to those who may see them (``docs/pages.md``).
+        An ended match's pictures never change: they are sent cacheable, with an ETag."""
+        try:
+            match = self.get_object()
+        except Http404:
+            raise Missing(f"no match {pk}") from None
+        view = replays.view_of(match, request.user)
+        etag = replays.position_etag(match, number, view)
+        if replays.ended(match):
+            cache = f"{'public' if match.club.public else 'private'}, max-age=3600"
+        else:
+            cache = "private, no-cache"
+        if etag in request.headers.get("If-None-Match", ""):
+            response = HttpResponse(status=status.HTTP_304_NOT_MODIFIED)
+        else:
+            response = HttpResponse(replays.draw_position(match, number, view), content_type="image/svg+xml")
+        response["ETag"] = etag
+        response["Cache-Control"] = cache
+        return response
 
 
 @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
