@@ -19,6 +19,7 @@ from django.utils.html import format_html, format_html_join
 
 from games.logs import LogError, parse_body
 from tournaments.errors import ServiceError
+from tournaments.forms import VersionSourceForm
 from tournaments.models import (
     BotEntry,
     BotVersion,
@@ -280,25 +281,6 @@ def service_form_view(model_admin: admin.ModelAdmin, request: HttpRequest, form:
     context = {**model_admin.admin_site.each_context(request), "form": form, "title": title, "intro": intro,
                "submit": submit, "opts": model_admin.model._meta}
     return TemplateResponse(request, "admin/tournaments/service_form.html", context)
-
-
-class VersionSourceForm(forms.Form):
-    """A built-in strategy or an uploaded file: one of the two."""
-
-    strategy = forms.CharField(required=False, help_text="a built-in bot with its parameters, like mcts:budget=400")
-    file = forms.FileField(required=False, help_text="or a Python file, or a zip with main.py at its root")
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        if bool(data.get("strategy")) == bool(data.get("file")):
-            raise forms.ValidationError("Give a built-in strategy or a file, one of the two.")
-        return data
-
-    def source(self) -> dict[str, Any]:
-        upload = self.cleaned_data.get("file")
-        if upload:
-            return {"filename": upload.name, "data": upload.read()}
-        return {"strategy": self.cleaned_data["strategy"]}
 
 
 class NewEntryForm(VersionSourceForm):

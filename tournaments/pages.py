@@ -15,30 +15,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from tournaments.errors import ServiceError
+from tournaments.forms import VersionSourceForm
 from tournaments.models import BotEntry, Club, Seat
 from tournaments.selectors import owns_bot, visible_bots
 from tournaments.services import bots as bot_services
 
 
-class SourceForm(forms.Form):
-    strategy = forms.CharField(required=False, max_length=200,
-                               help_text="A built-in bot with its parameters, like mcts:budget=400.")
-    file = forms.FileField(required=False, help_text="Or a Python file, or a zip with main.py at its root.")
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        if bool(data.get("strategy")) == bool(data.get("file")):
-            raise forms.ValidationError("Give a built-in strategy or a file, one of the two.")
-        return data
-
-    def source(self) -> dict[str, Any]:
-        upload = self.cleaned_data.get("file")
-        if upload:
-            return {"filename": upload.name, "data": upload.read()}
-        return {"strategy": self.cleaned_data["strategy"]}
-
-
-class EntryForm(SourceForm):
+class EntryForm(VersionSourceForm):
     club = forms.ModelChoiceField(queryset=Club.objects.none())
     name = forms.CharField(max_length=100)
     game = forms.ChoiceField(choices=BotEntry._meta.get_field("game").choices)
@@ -51,7 +34,7 @@ class EntryForm(SourceForm):
         self.fields["club"].queryset = clubs.order_by("name")
 
 
-class VersionForm(SourceForm):
+class VersionForm(VersionSourceForm):
     note = forms.CharField(required=False, max_length=200)
     activate = forms.BooleanField(required=False, initial=True, help_text="New matches play this version.")
 
