@@ -77,8 +77,9 @@ def draw(state: FroggitState, viewer: int | None = None, reveal: bool = False) -
             picture.add(svg.frog(x + shift, y + shift, SIZE * (1.15 if size == LARGE else 0.78),
                                  svg.SEAT_COLOURS[seat], label))
     picture.add(fish(*centre(state.fish)))
+    stacked: dict[int, int] = {}  # labels already beside each corner (a start is another's finish)
     for seat in range(state.num_players):
-        picture.add(corner_labels(state, seat))
+        picture.add(corner_labels(state, seat, stacked))
     return picture.render()
 
 
@@ -101,9 +102,15 @@ def fish(x: float, y: float) -> str:
     ], class_="fish")
 
 
-def corner_labels(state: FroggitState, seat: int) -> str:
+#: The size of one corner label (its frogs and its line of text).
+LABEL_STEP = 30
+LABEL_WIDTH = 105
+
+
+def corner_labels(state: FroggitState, seat: int, stacked: dict[int, int]) -> str:
     """Beside each seat's start space, the frogs still waiting there; beside its finish
-    space, those already home."""
+    space, those already home. A corner that is one seat's start and another's finish gets
+    its labels one above the other, away from the board (``stacked`` counts them)."""
     colour = svg.SEAT_COLOURS[seat]
     parts = []
     for corner, kind, counts in ((state.starts[seat], "start", state.at_start[seat]),
@@ -112,6 +119,12 @@ def corner_labels(state: FroggitState, seat: int) -> str:
         dx, dy = x - CENTRE_X, y - CENTRE_Y
         length = math.hypot(dx, dy)
         lx, ly = x + dx / length * SIZE * 1.9, y + dy / length * SIZE * 1.3
+        line = stacked.get(corner, 0)
+        stacked[corner] = line + 1
+        if abs(dy) > abs(dx):  # above or below the board: the next label goes beside this one
+            lx += (LABEL_WIDTH if dx >= 0 else -LABEL_WIDTH) * line
+        else:  # at a side: the next label goes below
+            ly += LABEL_STEP * line
         parts.append(svg.polygon(hexagon(x, y, SIZE - 6), fill="none", stroke=colour,
                                  stroke_width=4 if kind == "start" else 2,
                                  stroke_dasharray=None if kind == "start" else "5 3"))
