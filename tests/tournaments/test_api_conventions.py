@@ -42,7 +42,8 @@ WRITES = [
 
 @pytest.mark.parametrize(("method", "path"), WRITES)
 def test_malformed_json_is_a_parse_error(world: World, method: str, path: str) -> None:
-    answer = getattr(world.client(world.director), method)(path, data='{"name": "Ana",', content_type="application/json")
+    client = world.client(world.director)
+    answer = getattr(client, method)(path, data='{"name": "Ana",', content_type="application/json")
     assert_error_shape(answer, 400, "parse_error")
 
 

@@ -22,8 +22,8 @@ from tournaments.services import tournaments as tournament_services
 
 
 def finished(world: World, players: list | None = None) -> Match:
-    match = match_services.create_match(club=world.club, game="leapfrog_race", players=players or [world.ana, world.ben],
-                                        setup={"order": "RYGBOP"})
+    match = match_services.create_match(club=world.club, game="leapfrog_race",
+                                        players=players or [world.ana, world.ben], setup={"order": "RYGBOP"})
     for index, move in enumerate(STILL):
         match = match_services.append_move(match, move=move, index=index)
     return match

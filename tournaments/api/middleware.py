@@ -14,7 +14,7 @@ class RefuseNulInAddress:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.path.startswith("/api/"):
-            texts = [request.path, *request.GET.keys(), *(value for values in request.GET.lists() for value in values[1])]
+            texts = [request.path, *(text for key, values in request.GET.lists() for text in (key, *values))]
             if any("\x00" in text for text in texts):
                 return JsonResponse({"code": "invalid", "message": "the address contains a NUL character"},
                                     status=400)

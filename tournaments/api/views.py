@@ -180,7 +180,8 @@ class MembershipViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         fields = valid(s.MembershipSerializer, request)
         require_director(request, fields["club"], "add members")
-        membership = club_services.add_member(fields["club"], fields["user"], fields.get("role", Membership.Role.MEMBER))
+        role = fields.get("role", Membership.Role.MEMBER)
+        membership = club_services.add_member(fields["club"], fields["user"], role)
         return Response(self.get_serializer(membership).data, status=status.HTTP_201_CREATED)
 
     def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -297,7 +298,8 @@ REFUSED_MOVE_EXAMPLE = OpenApiExample(
     "A move the rules forbid (400)", response_only=True, status_codes=["400"],
     value={"code": "illegal_move", "message": "frog R has already played token 1 in this race"})
 
-NEW_MATCH = PolymorphicProxySerializer(component_name="NewMatch", serializers=[s.LiveMatchSerializer, s.UploadSerializer],
+NEW_MATCH = PolymorphicProxySerializer(component_name="NewMatch",
+                                       serializers=[s.LiveMatchSerializer, s.UploadSerializer],
                                        resource_type_field_name=None)
 
 

@@ -64,7 +64,8 @@ def check_role(role: Any) -> str:
 
 def keeps_a_director(membership: Membership) -> None:
     """Refuse to leave a club without any director: someone must be able to run it."""
-    others = Membership.objects.filter(club_id=membership.club_id, role=Membership.Role.DIRECTOR).exclude(pk=membership.pk)
+    others = (Membership.objects.filter(club_id=membership.club_id, role=Membership.Role.DIRECTOR)
+              .exclude(pk=membership.pk))
     if membership.role == Membership.Role.DIRECTOR and not others.exists():
         raise Conflict(f"{membership.user} is the only director of {membership.club.name}; name another first",
                        code="last_director")
@@ -118,6 +119,7 @@ def delete_club(club: Club) -> None:
     Match.objects.filter(club=club).delete()
     Entrant.objects.filter(tournament__club=club).delete()
     BotEntry.objects.filter(player__club=club).update(active_version=None)
-    schedules = list(Ladder.objects.filter(club=club).exclude(periodic_task=None).values_list("periodic_task", flat=True))
+    schedules = list(Ladder.objects.filter(club=club).exclude(periodic_task=None)
+                     .values_list("periodic_task", flat=True))
     club.delete()
     PeriodicTask.objects.filter(pk__in=schedules).delete()

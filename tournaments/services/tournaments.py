@@ -56,9 +56,9 @@ def tournament_format(tournament: Tournament) -> formats.Format:
 
 
 @transaction.atomic
-def create_tournament(*, club: Club, name: str, game: str, format: str = Tournament.Format.ROUND_ROBIN, options: dict[str, Any] | None = None,
-                      format_settings: dict[str, Any] | None = None, seed: str | None = None, bots: bool = False,
-                      rated: bool = True, created_by: Any = None,
+def create_tournament(*, club: Club, name: str, game: str, format: str = Tournament.Format.ROUND_ROBIN,
+                      options: dict[str, Any] | None = None, format_settings: dict[str, Any] | None = None,
+                      seed: str | None = None, bots: bool = False, rated: bool = True, created_by: Any = None,
                       bot_limits: dict[str, Any] | None = None) -> Tournament:
     """A tournament open for registration; its settings are checked against the game."""
     tournament = checked_tournament(club=club, name=name, game=game, format=format, options=options,
