@@ -130,6 +130,18 @@ def test_directors_change_a_tournament_while_it_takes_registrations(world: World
     assert Tournament.objects.filter(pk=tournament["id"]).exists()
 
 
+def test_a_tournament_is_created_with_its_players_or_not_at_all(world: World) -> None:
+    client = world.client(world.director)
+    body = {"club": "pond", "name": "Cup", "game": "leapfrog_race", "players": [world.ana.pk, world.ben.pk]}
+    created = client.post("/api/tournaments/", body, format="json")
+    assert created.status_code == 201 and [row["name"] for row in created.json()["entrants"]] == ["Ana", "Ben"]
+    stranger = client.post("/api/tournaments/", {**body, "name": "Other", "players": [world.ana.pk,
+                                                                                      world.private_player.pk]},
+                           format="json")
+    assert stranger.status_code == 400 and stranger.json()["fields"] == {"player": ["another club's"]}
+    assert not Tournament.objects.filter(name="Other").exists()
+
+
 def test_rounds_are_a_resource_of_their_own(world: World) -> None:
     tournament = tournament_services.create_tournament(club=world.club, name="T", game="leapfrog_race", seed="r")
     for player in (world.ana, world.ben, world.cy, world.dora):

@@ -200,11 +200,14 @@ class TournamentSerializer(StrictModelSerializer):
     bot_limits = serializers.DictField(required=False, help_text="start_ms, move_ms, total_ms")
     entrants = EntrantSerializer(many=True, read_only=True)
     progress = serializers.SerializerMethodField()
+    players = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), many=True, required=False, write_only=True,
+        help_text="players to register at once, in seeding order (more may be registered later)")
 
     class Meta:
         model = Tournament
         fields = ["id", "club", "name", "game", "options", "format", "format_settings", "seed", "bots", "bot_limits",
-                  "rated", "status", "current_round", "total_rounds", "progress", "entrants", "created_at"]
+                  "rated", "status", "current_round", "total_rounds", "progress", "entrants", "created_at", "players"]
         read_only_fields = ["id", "status", "current_round", "total_rounds", "progress", "entrants", "created_at"]
 
     def get_progress(self, tournament: Tournament) -> dict[str, Any]:

@@ -8,6 +8,7 @@ are derived data: :func:`compute_standings` recomputes them from the matches at 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -59,12 +60,15 @@ def tournament_format(tournament: Tournament) -> formats.Format:
 def create_tournament(*, club: Club, name: str, game: str, format: str = Tournament.Format.ROUND_ROBIN,
                       options: dict[str, Any] | None = None, format_settings: dict[str, Any] | None = None,
                       seed: str | None = None, bots: bool = False, rated: bool = True, created_by: Any = None,
-                      bot_limits: dict[str, Any] | None = None) -> Tournament:
-    """A tournament open for registration; its settings are checked against the game."""
+                      bot_limits: dict[str, Any] | None = None, players: Sequence[Player] = ()) -> Tournament:
+    """A tournament open for registration, with ``players`` registered in seeding order; its
+    settings are checked against the game. All or nothing."""
     tournament = checked_tournament(club=club, name=name, game=game, format=format, options=options,
                                     format_settings=format_settings, seed=seed, bots=bots, rated=rated,
                                     created_by=created_by, bot_limits=bot_limits)
     tournament.save()
+    for player in players:
+        register(tournament, player)
     return tournament
 
 
