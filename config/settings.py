@@ -2,6 +2,8 @@
 
 ``DATABASE_URL``     database (default: a SQLite file in the project)
 ``CELERY_BROKER_URL`` Redis broker and result backend; unset, tasks run in-process (eager)
+``REDIS_URL`` or ``CACHE_URL`` the cache (API throttling) in Redis; unset, in local memory
+``THROTTLE_ANON``, ``THROTTLE_USER`` API request rates, like ``1000/minute``
 ``SECRET_KEY``, ``DEBUG``, ``ALLOWED_HOSTS`` as usual for Django.
 ``PRODUCTION``       ``true`` on a deployed service: secrets must come from the environment,
                      cookies are secure and HTTPS is enforced (``docs/deployment.md``)
@@ -59,6 +61,7 @@ INSTALLED_APPS = [
     "django_filters",
     "django_celery_beat",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "tournaments",
 ]
 
@@ -67,6 +70,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "tournaments.api.middleware.RefuseNulInAddress",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -124,7 +128,23 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = env_bool("WHITENOISE_USE_FINDERS", not PRODUCTION)
 
+# -- Cache: Redis when configured (shared by every process), otherwise this process's memory ---------
+CACHE_URL = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL") or ""
+if CACHE_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL,
+                          "KEY_PREFIX": "leapfrog"}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "leapfrog"}}
+
 # -- API ------------------------------------------------------------------------------------------
+#: Requests a client may make (per address when anonymous, per account otherwise); read at each
+#: request, so a change of setting applies at once.
+API_THROTTLE_RATES = {
+    "anon": os.environ.get("THROTTLE_ANON") or "1000/minute",
+    "user": os.environ.get("THROTTLE_USER") or "5000/minute",
+}
+#: The largest JSON body the API reads; larger ones are refused with 413 before they are parsed.
+API_MAX_BODY_BYTES = 17 * 1024 * 1024
 REST_FRAMEWORK = {
     # Session first: an anonymous request for something private is refused with 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -138,6 +158,16 @@ REST_FRAMEWORK = {
         "django_filters.rest_framework.DjangoFilterBackend",
         "rest_framework.filters.OrderingFilter",
     ],
+    "DEFAULT_PARSER_CLASSES": [
+        "tournaments.api.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "DEFAULT_THROTTLE_CLASSES": [
+        "tournaments.api.throttling.AnonymousThrottle",
+        "tournaments.api.throttling.UserThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": API_THROTTLE_RATES,
     "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
@@ -145,9 +175,17 @@ REST_FRAMEWORK = {
 # The OpenAPI schema at /api/schema/ (drf-spectacular).
 SPECTACULAR_SETTINGS = {
     "TITLE": "Leapfrog club service",
-    "DESCRIPTION": "Matches, logs, tournaments and ratings of the club's four games (docs/api.md).",
+    "DESCRIPTION": "Matches, logs, tournaments, bots and ratings of the club's four games. Every 4xx "
+                   "answers `{code, message, fields?, verification?}`; docs/api.md is the reference.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Swagger UI from the sidecar package: /api/docs/ works offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "tournaments.api.schema.document_errors"],
     "ENUM_NAME_OVERRIDES": {"MatchStatusEnum": "tournaments.models.Match.Status",
                             "TournamentStatusEnum": "tournaments.models.Tournament.Status"},
 }

@@ -84,3 +84,12 @@ def celery_worker(redis_url: str, tmp_path: Path) -> Iterator[RemoteWorker]:
 def fast_password_hashing(settings: object) -> None:
     """Tests create many accounts: a fast hasher keeps them quick (never in production)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def fresh_throttle_counts(settings: object) -> None:
+    """Each test counts API requests afresh: the throttle's counts live in the cache, which
+    may be a Redis server shared with other runs, so each test gets a key prefix of its own."""
+    caches = {alias: {**config, "KEY_PREFIX": f"test-{uuid.uuid4().hex[:12]}"}
+              for alias, config in settings.CACHES.items()}
+    settings.CACHES = caches

@@ -88,3 +88,11 @@ def run_ladder(ladder_id: int) -> list[int]:
         matches = [match.pk for match in schedule_round(ladder_id)]
         transaction.on_commit(lambda: [play_bot_match.delay(match_id) for match_id in matches])
     return matches
+
+
+@shared_task(name="tournaments.run_job", acks_late=True)
+def run_job(job_id: int) -> str:
+    """Run a long job started through the API (a ratings recompute) and store its outcome."""
+    from tournaments.services.jobs import run
+
+    return run(job_id).status

@@ -138,8 +138,8 @@ def test_owner_or_director_edit_and_delete(world: World) -> None:
     changed = world.client(world.director).patch(f"/api/bots/{entry_id}/", {"ladder": False, "description": "x"},
                                                  format="json")
     assert changed.status_code == 200 and changed.json()["ladder"] is False
-    assert world.client(world.member).patch(f"/api/bots/{entry_id}/", {"game": "leap_frog"},
-                                            format="json").json()["game"] == "froggit"  # read-only
+    read_only = world.client(world.member).patch(f"/api/bots/{entry_id}/", {"game": "leap_frog"}, format="json")
+    assert read_only.status_code == 400 and read_only.json()["fields"] == {"game": ["read-only field"]}
     assert world.client(world.member).delete(f"/api/bots/{entry_id}/").status_code == 204
     assert not Player.objects.filter(name="Hopper").exists()
 

@@ -300,7 +300,7 @@ def test_player_names_are_unique_in_a_club_and_played_players_stay(world: World)
     assert clash.status_code == 400 and "name" in clash.json()["fields"]
     finished_match(world)
     kept = client.delete(f"/api/players/{world.ana.pk}/")
-    assert kept.status_code == 400 and kept.json()["code"] == "in_use"
+    assert kept.status_code == 409 and kept.json()["code"] == "in_use"
     assert client.delete(f"/api/players/{world.fay.pk}/").status_code == 204
 
 

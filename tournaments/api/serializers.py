@@ -2,14 +2,55 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.registry import GAME_CLASSES
-from tournaments.models import BotEntry, BotVersion, Club, Entrant, Ladder, Match, Player, Seat, Tournament
+from tournaments.models import (
+    BotEntry,
+    BotVersion,
+    Club,
+    Entrant,
+    Job,
+    Ladder,
+    Match,
+    Membership,
+    Player,
+    Round,
+    Seat,
+    Tournament,
+)
+
+#: Keys a browser form sends along with the fields (the CSRF token of session logins).
+FORM_KEYS = {"csrfmiddlewaretoken"}
+
+
+class StrictFieldsMixin:
+    """Refuse keys that are not writable fields, rather than ignore them (DRF's default), so a
+    misspelt field is an error and not a silent no-op: ``fields: {"nmae": ["unknown field"]}``."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, Mapping):
+            fields = self.fields  # type: ignore[attr-defined]
+            writable = {name for name, field in fields.items() if not field.read_only}
+            refused = {key: ["unknown field" if key not in fields else "read-only field"]
+                       for key in data if key not in writable and key not in FORM_KEYS}
+            if refused:
+                raise serializers.ValidationError(refused)
+        return super().to_internal_value(data)  # type: ignore[misc]
+
+
+class InputSerializer(StrictFieldsMixin, serializers.Serializer):
+    """A request body: only its declared fields are accepted."""
+
+
+class StrictModelSerializer(StrictFieldsMixin, serializers.ModelSerializer):
+    """A model's shape, read and written; only its writable fields are accepted."""
 
 
 @extend_schema_field(OpenApiTypes.STR)
@@ -19,7 +60,8 @@ class ClubField(serializers.Field):
     default_error_messages = {"unknown": "no club {value!r}"}
 
     def to_internal_value(self, data: Any) -> Club:
-        lookup = {"pk": data} if type(data) is int else {"slug": data} if isinstance(data, str) else None
+        lookup = {"pk": data} if type(data) is int and 0 < data < 2**63 \
+            else {"slug": data} if isinstance(data, str) and "\x00" not in data and len(data) <= 50 else None
         club = Club.objects.filter(**lookup).first() if lookup else None
         if club is None:
             self.fail("unknown", value=data)
@@ -29,7 +71,7 @@ class ClubField(serializers.Field):
         return value.slug
 
 
-class ClubSerializer(serializers.ModelSerializer):
+class ClubSerializer(StrictModelSerializer):
     role = serializers.SerializerMethodField()
 
     class Meta:
@@ -42,7 +84,7 @@ class ClubSerializer(serializers.ModelSerializer):
         return roles.get(club.pk)
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class PlayerSerializer(StrictModelSerializer):
     club = ClubField()
 
     class Meta:
@@ -70,7 +112,7 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 class SeatSerializer(serializers.ModelSerializer):
     player_name = serializers.CharField(source="player.name", read_only=True)
-    bot_version = serializers.IntegerField(source="bot_version.number", read_only=True, default=None)
+    bot_version = serializers.IntegerField(source="bot_version.number", read_only=True, default=None, allow_null=True)
 
     class Meta:
         model = Seat
@@ -80,7 +122,7 @@ class SeatSerializer(serializers.ModelSerializer):
 class MatchSerializer(serializers.ModelSerializer):
     club = ClubField()
     seats = SeatSerializer(many=True, read_only=True)
-    recorded_by = serializers.CharField(source="recorded_by.username", read_only=True, default=None)
+    recorded_by = serializers.CharField(source="recorded_by.username", read_only=True, default=None, allow_null=True)
     setup = serializers.JSONField(source="log.setup", read_only=True)
     moves = serializers.JSONField(source="log.moves", read_only=True)
     forfeits = serializers.JSONField(source="log.forfeits", read_only=True)
@@ -102,7 +144,7 @@ class MatchListSerializer(MatchSerializer):
         read_only_fields = fields
 
 
-class LiveMatchSerializer(serializers.Serializer):
+class LiveMatchSerializer(InputSerializer):
     """A match to be logged move by move."""
 
     club = ClubField()
@@ -116,7 +158,7 @@ class LiveMatchSerializer(serializers.Serializer):
     rated = serializers.BooleanField(required=False, default=True)
 
 
-class UploadSerializer(serializers.Serializer):
+class UploadSerializer(InputSerializer):
     """A whole log to verify and store; ``seats`` are player ids in seat order, or left out
     to match the log's names to the club's players."""
 
@@ -127,12 +169,12 @@ class UploadSerializer(serializers.Serializer):
     rated = serializers.BooleanField(required=False, default=True)
 
 
-class MoveSerializer(serializers.Serializer):
+class MoveSerializer(InputSerializer):
     move = serializers.JSONField(help_text="one move in the game's notation")
     index = serializers.IntegerField(min_value=0, help_text="the number of moves already logged, as you saw it")
 
 
-class IndexSerializer(serializers.Serializer):
+class IndexSerializer(InputSerializer):
     index = serializers.IntegerField(min_value=0, required=False)
 
 
@@ -150,15 +192,22 @@ class EntrantSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class TournamentSerializer(serializers.ModelSerializer):
+class TournamentSerializer(StrictModelSerializer):
     club = ClubField()
+    options = serializers.DictField(required=False, help_text="the game's options (GET /api/games/{slug}/)")
+    format_settings = serializers.DictField(required=False, help_text="rounds, table size, best-of, points and "
+                                                                      "tie-breaks (docs/tournaments.md)")
+    bot_limits = serializers.DictField(required=False, help_text="start_ms, move_ms, total_ms")
     entrants = EntrantSerializer(many=True, read_only=True)
     progress = serializers.SerializerMethodField()
+    players = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), many=True, required=False, write_only=True,
+        help_text="players to register at once, in seeding order (more may be registered later)")
 
     class Meta:
         model = Tournament
         fields = ["id", "club", "name", "game", "options", "format", "format_settings", "seed", "bots", "bot_limits",
-                  "rated", "status", "current_round", "total_rounds", "progress", "entrants", "created_at"]
+                  "rated", "status", "current_round", "total_rounds", "progress", "entrants", "created_at", "players"]
         read_only_fields = ["id", "status", "current_round", "total_rounds", "progress", "entrants", "created_at"]
 
     def get_progress(self, tournament: Tournament) -> dict[str, Any]:
@@ -170,15 +219,15 @@ def progress_of(tournament: Tournament) -> dict[str, Any]:
             "matches_done": tournament.matches_done, "matches_total": tournament.matches_total}
 
 
-class RegisterSerializer(serializers.Serializer):
+class RegisterSerializer(InputSerializer):
     player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
 
 
-class WithdrawSerializer(serializers.Serializer):
+class WithdrawSerializer(InputSerializer):
     entrant = serializers.IntegerField(min_value=1)
 
 
-class PublishSerializer(serializers.Serializer):
+class PublishSerializer(InputSerializer):
     games = serializers.ListField(child=serializers.DictField(), required=False,
                                   help_text="the round's games as published: [{'seats': [entrant ids]}, ...]")
 
@@ -197,12 +246,12 @@ class BotVersionSerializer(serializers.ModelSerializer):
         return version.entry.active_version_id == version.pk
 
 
-class BotEntrySerializer(serializers.ModelSerializer):
+class BotEntrySerializer(StrictModelSerializer):
     """A bot entry as everyone sees it: no code, no standard error."""
 
     name = serializers.CharField(source="player.name", read_only=True)
     club = serializers.CharField(source="player.club.slug", read_only=True)
-    owner = serializers.CharField(source="owner.username", read_only=True, default=None)
+    owner = serializers.CharField(source="owner.username", read_only=True, default=None, allow_null=True)
     active_version = BotVersionSerializer(read_only=True)
 
     class Meta:
@@ -219,7 +268,7 @@ class FormBooleanField(serializers.BooleanField):
     default_empty_html = serializers.empty
 
 
-class VersionSourceSerializer(serializers.Serializer):
+class VersionSourceSerializer(InputSerializer):
     """A built-in strategy, or a file: a Python file or a zip with ``main.py`` at its root."""
 
     strategy = serializers.CharField(required=False, max_length=200,
@@ -251,7 +300,7 @@ class NewBotVersionSerializer(VersionSourceSerializer):
     activate = FormBooleanField(required=False, default=True)
 
 
-class ActivateSerializer(serializers.Serializer):
+class ActivateSerializer(InputSerializer):
     version = serializers.IntegerField(min_value=1)
 
 
@@ -261,8 +310,8 @@ class BotRunSerializer(serializers.ModelSerializer):
     match = serializers.IntegerField(source="match_id", read_only=True)
     game = serializers.CharField(source="match.game", read_only=True)
     status = serializers.CharField(source="match.status", read_only=True)
-    played_at = serializers.DateTimeField(source="match.played_at", read_only=True)
-    version = serializers.IntegerField(source="bot_version.number", read_only=True, default=None)
+    played_at = serializers.DateTimeField(source="match.played_at", read_only=True, allow_null=True)
+    version = serializers.IntegerField(source="bot_version.number", read_only=True, default=None, allow_null=True)
     stderr = serializers.CharField(source="output.stderr", read_only=True, default="")
 
     class Meta:
@@ -272,8 +321,10 @@ class BotRunSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class LadderSerializer(serializers.ModelSerializer):
+class LadderSerializer(StrictModelSerializer):
     club = ClubField()
+    options = serializers.DictField(required=False, help_text="the game's options (GET /api/games/{slug}/)")
+    bot_limits = serializers.DictField(required=False, help_text="start_ms, move_ms, total_ms")
 
     class Meta:
         model = Ladder
@@ -353,3 +404,186 @@ class HeadToHeadSerializer(serializers.Serializer):
     losses = serializers.IntegerField()
     draws = serializers.IntegerField()
     recent = MeetingSerializer(many=True, help_text="the latest meetings, newest first (at most 20)")
+
+
+# -- memberships, games, rounds, jobs, and the updates of clubs, tournaments and matches ---------------
+
+class UsernameField(serializers.SlugRelatedField):
+    """A user account named by its username."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(slug_field="username", queryset=get_user_model().objects.all(), **kwargs)
+
+
+class MembershipSerializer(StrictModelSerializer):
+    """A user account's role in a club."""
+
+    club = ClubField()
+    user = UsernameField(help_text="the account's username")
+
+    class Meta:
+        model = Membership
+        fields = ["id", "club", "user", "role", "joined_at"]
+        read_only_fields = ["id", "joined_at"]
+        validators: list = []  # one membership per club and user: the service answers 409
+
+
+class RoleSerializer(InputSerializer):
+    role = serializers.ChoiceField(choices=Membership.Role.choices)
+
+
+class ClubUpdateSerializer(InputSerializer):
+    """What a club's directors may change (its slug names it and stays)."""
+
+    name = serializers.CharField(max_length=100, required=False)
+    public = serializers.BooleanField(required=False)
+
+
+class TournamentUpdateSerializer(InputSerializer):
+    """What a tournament's directors may change while it takes registrations."""
+
+    name = serializers.CharField(max_length=100, required=False)
+    options = serializers.DictField(required=False)
+    format = serializers.ChoiceField(choices=Tournament.Format.choices, required=False)
+    format_settings = serializers.DictField(required=False)
+    seed = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    bot_limits = serializers.DictField(required=False)
+    rated = serializers.BooleanField(required=False)
+
+
+class MatchUpdateSerializer(InputSerializer):
+    """What a match's directors may change: whether it is rated and when it was played (its
+    log and result come only from moves and uploads)."""
+
+    rated = serializers.BooleanField(required=False)
+    played_at = serializers.DateTimeField(required=False)
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    """A tournament round: proposed (pairings a director may still change), published or
+    complete, with its matches and byes."""
+
+    matches = serializers.SerializerMethodField()
+    byes = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = ["id", "tournament", "number", "status", "proposal", "matches", "byes"]
+        read_only_fields = fields
+
+    @extend_schema_field(MatchListSerializer(many=True))
+    def get_matches(self, round_: Round) -> list[dict[str, Any]]:
+        matches = sorted(round_.matches.all(), key=lambda match: (match.pairing, match.game_number, match.pk))
+        return MatchListSerializer(matches, many=True, context=self.context).data
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField(), help_text="entrant ids"))
+    def get_byes(self, round_: Round) -> list[int]:
+        return [bye.entrant_id for bye in round_.byes.all()]
+
+
+class JobSerializer(serializers.ModelSerializer):
+    """A long job: poll its ``url`` until ``status`` is ``done`` (see ``result``) or ``failed``."""
+
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Job
+        fields = ["id", "kind", "params", "status", "result", "error", "created_at", "started_at", "finished_at",
+                  "url"]
+        read_only_fields = fields
+
+    def get_url(self, job: Job) -> str:
+        path = f"/api/jobs/{job.pk}/"
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request is not None else path
+
+
+class GameOptionSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    type = serializers.ChoiceField(choices=["integer", "boolean", "string"])
+    help = serializers.CharField()
+    default = serializers.JSONField(required=False, help_text="absent when it depends on the seats or other options")
+    minimum = serializers.IntegerField(required=False)
+    maximum = serializers.IntegerField(required=False)
+    choices = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class SeatRangeSerializer(serializers.Serializer):
+    min = serializers.IntegerField()
+    max = serializers.IntegerField()
+
+
+class BuiltinBotSerializer(serializers.Serializer):
+    summary = serializers.CharField()
+    params = serializers.DictField(child=serializers.IntegerField(), help_text="parameters and their defaults")
+
+
+class ObservationSerializer(serializers.Serializer):
+    keys = serializers.DictField(child=serializers.CharField(), help_text="each key a bot's observation has")
+    example = serializers.DictField(help_text="seat 0's observation before the first move of a seeded match "
+                                              "with the default options")
+
+
+class GameSerializer(serializers.Serializer):
+    """A game: its seats, options with their limits and defaults, notation, built-in bots, and
+    what a bot sees (the observation's keys and an example)."""
+
+    slug = serializers.CharField()
+    title = serializers.CharField()
+    players = SeatRangeSerializer()
+    options = GameOptionSerializer(many=True)
+    defaults = serializers.DictField(help_text="the options a match gets when none are given, at the fewest seats")
+    notation = serializers.CharField(help_text="how moves are written")
+    bots = serializers.DictField(child=BuiltinBotSerializer())
+    observation = ObservationSerializer()
+    rules = serializers.CharField(help_text="where the full rules and notation are documented")
+
+
+# -- answers of tournament actions -------------------------------------------------------------------
+
+class ProgressSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=Tournament.Status.choices)
+    round = serializers.IntegerField(help_text="the current round (0 before the first)")
+    rounds = serializers.IntegerField(allow_null=True, help_text="the rounds planned, when known")
+    matches_done = serializers.IntegerField()
+    matches_total = serializers.IntegerField()
+
+
+class StartedSerializer(ProgressSerializer):
+    """A bot tournament started: poll ``progress_url`` (also in the Location header)."""
+
+    progress_url = serializers.URLField()
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    entrant = serializers.CharField(help_text="the entrant's name")
+    entrant_id = serializers.IntegerField()
+    points = serializers.FloatField()
+    tiebreaks = serializers.DictField(child=serializers.FloatField(allow_null=True))
+    played = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    withdrawn = serializers.BooleanField()
+
+
+class CrosstableEntrantSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class CrosstableSerializer(serializers.Serializer):
+    entrants = CrosstableEntrantSerializer(many=True)
+    rows = serializers.DictField(child=serializers.DictField(), help_text="points scored by the row's entrant "
+                                 "against the column's, both by entrant id")
+
+
+class LadderRunSerializer(serializers.Serializer):
+    ladder = serializers.IntegerField()
+    matches_url = serializers.URLField()
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()

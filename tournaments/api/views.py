@@ -1,26 +1,55 @@
-"""API views: parse, check permissions, call a service, answer. Nothing more."""
+"""API views: parse, check permissions, call a service, answer. Nothing more.
+
+Who may do what is decided here, object by object, from the caller's role in the object's
+club (``tournaments.selectors``): anonymous callers read what is public, members read their
+club and log the games they sit in, directors run their club, staff may do everything.
+Updates are PATCH (partial); PUT is not offered.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpResponse
+from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action, api_view, authentication_classes, permission_classes
 from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.errors import GameError
 from games.logs import LogError, parse_body, verify_log
 from tournaments import replays
+from games.registry import GAME_CLASSES
+from tournaments.api import games as game_catalog
 from tournaments.api import serializers as s
 from tournaments.errors import Conflict, InvalidInput, Missing
-from tournaments.models import BotEntry, BotVersion, Club, Ladder, Match, Membership, Player, Seat, Tournament
+from tournaments.models import (
+    BotEntry,
+    BotVersion,
+    Club,
+    Job,
+    Ladder,
+    Match,
+    Membership,
+    Player,
+    Round,
+    Seat,
+    Tournament,
+)
 from tournaments.selectors import (
     can_log,
     is_director,
@@ -34,10 +63,14 @@ from tournaments.selectors import (
 )
 from tournaments.services import bots as bot_services
 from tournaments.services import clubs as club_services
+from tournaments.services import jobs as job_services
 from tournaments.services import ladders as ladder_services
 from tournaments.services import matches as match_services
 from tournaments.services import tournaments as tournament_services
 from tournaments.tasks import advance_tournament, run_ladder
+
+#: Every viewset's methods: updates are partial (PATCH); PUT is not offered.
+METHODS = ["get", "post", "patch", "delete", "head", "options"]
 
 
 def require_login(request: Request) -> None:
@@ -45,13 +78,45 @@ def require_login(request: Request) -> None:
         raise NotAuthenticated()
 
 
-class ClubViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+def require_director(request: Request, club: Club, doing: str) -> None:
+    """Directors of ``club`` (and staff) only: 403 for anyone else, naming what was refused."""
+    require_login(request)
+    if not is_director(request.user, club):
+        raise PermissionDenied(f"only directors of {club.name} {doing}")
+
+
+def require_staff(request: Request, doing: str) -> None:
+    require_login(request)
+    if not request.user.is_staff:
+        raise PermissionDenied(f"only staff {doing}")
+
+
+def valid(serializer_class: type, request: Request, **kwargs: Any) -> dict[str, Any]:
+    """The request body checked by ``serializer_class``: its validated data, or a 400."""
+    data = serializer_class(data=request.data, **kwargs)
+    data.is_valid(raise_exception=True)
+    return dict(data.validated_data)
+
+
+# -- clubs and memberships -----------------------------------------------------------------------------
+
+@extend_schema_view(
+    list=extend_schema(summary="Clubs one may see: public ones and one's own, with one's role"),
+    retrieve=extend_schema(summary="One club"),
+    create=extend_schema(summary="Found a club (any account); its founder directs it"),
+    partial_update=extend_schema(summary="Rename a club or make it public or private (directors)",
+                                 request=s.ClubUpdateSerializer),
+    destroy=extend_schema(summary="Delete a club with everything in it (staff)"),
+)
+class ClubViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.DestroyModelMixin,
+                  viewsets.ReadOnlyModelViewSet):
     """Clubs: public ones and one's own. Anyone logged in may found a club and direct it."""
 
     serializer_class = s.ClubSerializer
     lookup_field = "slug"
     filterset_fields = ["public"]
     ordering_fields = ["name", "created_at"]
+    http_method_names = METHODS
 
     def get_queryset(self) -> QuerySet[Club]:
         return visible_clubs(self.request.user).order_by("name")
@@ -65,28 +130,131 @@ class ClubViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     def perform_create(self, serializer: s.ClubSerializer) -> None:
         serializer.instance = club_services.create_club(director=self.request.user, **serializer.validated_data)
 
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        club = self.get_object()
+        require_director(request, club, "change it")
+        club = club_services.update_club(club, **valid(s.ClubUpdateSerializer, request))
+        return Response(self.get_serializer(club).data)
 
+    def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        club = self.get_object()
+        require_staff(request, "delete clubs")
+        club_services.delete_club(club)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MembershipFilter(filters.FilterSet):
+    club = filters.CharFilter(field_name="club__slug", label="a club's slug")
+    user = filters.CharFilter(field_name="user__username", label="a username")
+
+    class Meta:
+        model = Membership
+        fields = ["club", "user", "role"]
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Memberships of one's clubs (all of them for staff)"),
+    retrieve=extend_schema(summary="One membership"),
+    create=extend_schema(summary="Add an account to a club, as member or director (directors)"),
+    partial_update=extend_schema(summary="Change a member's role (directors)", request=s.RoleSerializer),
+    destroy=extend_schema(summary="Remove a member (directors), or leave a club (the member)"),
+)
+class MembershipViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.DestroyModelMixin,
+                        viewsets.ReadOnlyModelViewSet):
+    """Who belongs to which club, with which role. Members read their clubs' memberships;
+    directors add and remove members and change roles; a club always keeps a director."""
+
+    serializer_class = s.MembershipSerializer
+    permission_classes = [IsAuthenticated]
+    filterset_class = MembershipFilter
+    ordering_fields = ["joined_at", "user__username"]
+    http_method_names = METHODS
+
+    def get_queryset(self) -> QuerySet[Membership]:
+        memberships = Membership.objects.select_related("club", "user").order_by("club__name", "user__username")
+        user = self.request.user
+        if user.is_staff:
+            return memberships
+        return memberships.filter(club__memberships__user=user).distinct() if user.is_authenticated \
+            else memberships.none()
+
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        fields = valid(s.MembershipSerializer, request)
+        require_director(request, fields["club"], "add members")
+        role = fields.get("role", Membership.Role.MEMBER)
+        membership = club_services.add_member(fields["club"], fields["user"], role)
+        return Response(self.get_serializer(membership).data, status=status.HTTP_201_CREATED)
+
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        membership = self.get_object()
+        require_director(request, membership.club, "change roles")
+        membership = club_services.change_role(membership, valid(s.RoleSerializer, request)["role"])
+        return Response(self.get_serializer(membership).data)
+
+    def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        membership = self.get_object()
+        if membership.user_id != request.user.pk:
+            require_director(request, membership.club, "remove members")
+        club_services.remove_member(membership)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+# -- games and players ---------------------------------------------------------------------------------
+
+@extend_schema(tags=["games"])
+class GameViewSet(viewsets.ViewSet):
+    """The four games: options with limits and defaults, notation, built-in bots, and what a
+    bot sees. Public."""
+
+    permission_classes = [AllowAny]
+    lookup_field = "slug"
+    lookup_value_regex = "[a-z_]+"
+
+    @extend_schema(summary="Every game", responses=s.GameSerializer(many=True))
+    def list(self, request: Request) -> Response:
+        return Response(s.GameSerializer(game_catalog.describe_all(), many=True).data)
+
+    @extend_schema(summary="One game", responses=s.GameSerializer,
+                   parameters=[OpenApiParameter("slug", OpenApiTypes.STR, OpenApiParameter.PATH,
+                                                enum=sorted(GAME_CLASSES), description="the game's slug")])
+    def retrieve(self, request: Request, slug: str | None = None) -> Response:
+        try:
+            described = game_catalog.describe(slug or "")
+        except GameError:
+            raise Missing(f"no game {slug!r}; the games are {', '.join(sorted(GAME_CLASSES))}") from None
+        return Response(s.GameSerializer(described).data)
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Players of the clubs one may see"),
+    retrieve=extend_schema(summary="One player"),
+    create=extend_schema(summary="Add a person to a club (directors); bots are added as bot entries"),
+    partial_update=extend_schema(summary="Rename a player or link an account (directors)"),
+    destroy=extend_schema(summary="Remove a player who has played no match (directors)"),
+)
 class PlayerViewSet(viewsets.ModelViewSet):
     """Players of the clubs one may see; directors manage their club's players."""
 
     serializer_class = s.PlayerSerializer
     filterset_fields = ["club__slug", "kind"]
     ordering_fields = ["name", "created_at"]
+    http_method_names = METHODS
 
     def get_queryset(self) -> QuerySet[Player]:
         return visible_players(self.request.user).order_by("club__name", "name")
 
     def check_director(self, club: Club) -> None:
-        require_login(self.request)
-        if not is_director(self.request.user, club):
-            raise PermissionDenied(f"only directors of {club.name} manage its players")
+        require_director(self.request, club, "manage its players")
 
     def perform_create(self, serializer: s.PlayerSerializer) -> None:
         self.check_director(serializer.validated_data["club"])
         self.save(serializer)
 
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        self.check_director(self.get_object().club)
+        return super().update(request, *args, **kwargs)
+
     def perform_update(self, serializer: s.PlayerSerializer) -> None:
-        self.check_director(serializer.instance.club)
         if "club" in serializer.validated_data and serializer.validated_data["club"] != serializer.instance.club:
             raise InvalidInput("a player cannot move to another club", fields={"club": ["cannot change"]})
         self.save(serializer)
@@ -101,22 +269,66 @@ class PlayerViewSet(viewsets.ModelViewSet):
 
     def perform_destroy(self, instance: Player) -> None:
         self.check_director(instance.club)
-        if instance.seats.exists():
-            raise InvalidInput(f"{instance.name} has played matches and cannot be deleted", code="in_use")
+        if instance.seats.exists() or instance.entries.exists():
+            raise Conflict(f"{instance.name} has played matches or entered tournaments and cannot be deleted",
+                           code="in_use")
         instance.delete()
 
 
-class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+# -- matches and logs ----------------------------------------------------------------------------------
+
+LIVE_EXAMPLE = OpenApiExample(
+    "Log a game at the table", request_only=True,
+    value={"club": "pond", "game": "leapfrog_race", "players": [3, 5], "options": {"plate": False},
+           "setup": {"order": "RYPOBG"}})
+DRAWN_EXAMPLE = OpenApiExample(
+    "Let the service draw the setup", request_only=True,
+    value={"club": "pond", "game": "measure_and_tempo", "players": [3, 5], "draw_setup": True, "seed": "table-4"})
+UPLOAD_EXAMPLE = OpenApiExample(
+    "Upload a finished log", request_only=True,
+    value={"club": "pond", "seats": [3, 5], "rated": True,
+           "log": {"format": "leapfrog-log/1", "game": "froggit", "options": {}, "players": ["Ana", "Ben"],
+                   "setup": {}, "moves": ["S start b1", "fish e4", "..."]}})
+MOVE_EXAMPLE = OpenApiExample("Append the first move", request_only=True,
+                              value={"move": "R1 Y2 P2 O3 B6 G5", "index": 0})
+STALE_EXAMPLE = OpenApiExample(
+    "Someone logged a move meanwhile (409)", response_only=True, status_codes=["409"],
+    value={"code": "stale_index", "message": "the match has 3 moves, not 2: another move was logged meanwhile; "
+                                             "reload and try again", "moves": 3})
+REFUSED_MOVE_EXAMPLE = OpenApiExample(
+    "A move the rules forbid (400)", response_only=True, status_codes=["400"],
+    value={"code": "illegal_move", "message": "frog R has already played token 1 in this race"})
+
+NEW_MATCH = PolymorphicProxySerializer(component_name="NewMatch",
+                                       serializers=[s.LiveMatchSerializer, s.UploadSerializer],
+                                       resource_type_field_name=None)
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Matches one may read, newest first, without their logs"),
+    retrieve=extend_schema(summary="One match: seats, setup, moves, forfeits, result"),
+    create=extend_schema(
+        summary="Create a match to log live, or upload a whole log",
+        description="Without `log`: a match to log move by move (`players` in seat order; a `setup`, or "
+                    "`draw_setup`). With `log`: the log is verified and stored whole, or refused with 400 and "
+                    "its `verification`.",
+        request=NEW_MATCH, responses={201: s.MatchSerializer},
+        examples=[LIVE_EXAMPLE, DRAWN_EXAMPLE, UPLOAD_EXAMPLE]),
+    partial_update=extend_schema(summary="Mark a match rated or unrated, or change when it was played (directors)",
+                                 request=s.MatchUpdateSerializer, responses=s.MatchSerializer),
+)
+class MatchViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Matches: upload a finished log, or create one and log it move by move."""
 
     filterset_fields = ["club__slug", "game", "status", "tournament", "ladder", "rated"]
     ordering_fields = ["played_at", "id"]
+    http_method_names = METHODS
 
     def get_queryset(self) -> QuerySet[Match]:
         matches = visible_matches(self.request.user)
         if self.action == "list":
-            return matches.prefetch_related("seats__player")
-        return matches.select_related("log", "recorded_by").prefetch_related("seats__player")
+            return matches.prefetch_related("seats__player", "seats__bot_version")
+        return matches.select_related("log", "recorded_by").prefetch_related("seats__player", "seats__bot_version")
 
     def get_serializer_class(self) -> type:
         return s.MatchListSerializer if self.action == "list" else s.MatchSerializer
@@ -126,7 +338,8 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         try:
             return super().get_object()
         except Http404:
-            match = Match.objects.select_related("club").filter(pk=self.kwargs.get("pk")).first()
+            pk = str(self.kwargs.get("pk"))
+            match = Match.objects.select_related("club").filter(pk=int(pk)).first() if pk.isdigit() else None
             if match is None or not (match.club.public or is_member(self.request.user, match.club)):
                 raise
             require_login(self.request)
@@ -140,9 +353,7 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             recorded_by=request.user, key=request.headers.get("Idempotency-Key"),
             create=lambda: self.upload(request) if isinstance(request.data, dict) and "log" in request.data
             else self.create_live(request))
-        match = self.get_queryset().get(pk=match.pk)
-        return Response(s.MatchSerializer(match, context=self.get_serializer_context()).data,
-                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        return self.answer(match, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
     def check_may_log(self, club: Club, players: list[Player]) -> None:
         """Directors log any of their club's games; members only games they sit in."""
@@ -154,16 +365,12 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         raise PermissionDenied(f"only directors of {club.name}, or members who sit in the match, may log it")
 
     def create_live(self, request: Request) -> Match:
-        data = s.LiveMatchSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        fields = data.validated_data
+        fields = valid(s.LiveMatchSerializer, request)
         self.check_may_log(fields["club"], fields["players"])
         return match_services.create_match(recorded_by=request.user, **fields)
 
     def upload(self, request: Request) -> Match:
-        data = s.UploadSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        fields = data.validated_data
+        fields = valid(s.UploadSerializer, request)
         club, log = fields["club"], fields["log"]
         players = fields.get("seats")
         if players is None:
@@ -185,39 +392,48 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         match = self.get_queryset().get(pk=match.pk)
         return Response(s.MatchSerializer(match, context=self.get_serializer_context()).data, status=code)
 
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        match = self.get_object()
+        require_director(request, match.club, "change its matches")
+        return self.answer(match_services.update_match(match, **valid(s.MatchUpdateSerializer, request)))
+
+    @extend_schema(summary="Append one move", request=s.MoveSerializer, responses={201: s.MatchSerializer},
+                   description="`index` is the number of moves already logged, as the client saw it: a stale one "
+                               "answers 409 `stale_index` with the current count; a move the rules refuse, 400 with "
+                               "the verifier's code. Nothing changes when a move is refused.",
+                   examples=[MOVE_EXAMPLE, STALE_EXAMPLE, REFUSED_MOVE_EXAMPLE])
     @action(detail=True, methods=["post"])
     def moves(self, request: Request, pk: str | None = None) -> Response:
         """Append one move: ``{"move": "...", "index": N}``, N the moves already logged."""
         match = self.logged(request)
-        data = s.MoveSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        match = match_services.append_move(match, **data.validated_data)
+        match = match_services.append_move(match, **valid(s.MoveSerializer, request))
         return self.answer(match, status.HTTP_201_CREATED)
 
+    @extend_schema(summary="Take back the last move", request=s.IndexSerializer, responses=s.MatchSerializer)
     @action(detail=True, methods=["post"])
     def undo(self, request: Request, pk: str | None = None) -> Response:
         """Take back the last move: ``{"index": N}`` (optional, the moves as you saw them)."""
         match = self.logged(request)
-        data = s.IndexSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        return self.answer(match_services.undo_last_move(match, **data.validated_data))
+        return self.answer(match_services.undo_last_move(match, **valid(s.IndexSerializer, request)))
 
+    @extend_schema(summary="Record that a seat leaves the match", request=s.ForfeitSerializer,
+                   responses=s.MatchSerializer)
     @action(detail=True, methods=["post"])
     def forfeit(self, request: Request, pk: str | None = None) -> Response:
         """A seat leaves: ``{"seat": S, "reason": "...", "index": N}``."""
         match = self.logged(request)
-        data = s.ForfeitSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        return self.answer(match_services.record_forfeit(match, **data.validated_data))
+        return self.answer(match_services.record_forfeit(match, **valid(s.ForfeitSerializer, request)))
 
+    @extend_schema(summary="Void a match: its log is kept, it counts for nothing (directors)", request=None,
+                   responses=s.MatchSerializer)
     @action(detail=True, methods=["post"])
     def void(self, request: Request, pk: str | None = None) -> Response:
         match = self.get_object()
-        require_login(request)
-        if not is_director(request.user, match.club):
-            raise PermissionDenied(f"only directors of {match.club.name} may void its matches")
+        require_director(request, match.club, "may void its matches")
         return self.answer(match_services.void_match(match))
 
+    @extend_schema(summary="The match as a log envelope, which verify_log accepts offline",
+                   responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["get"])
     def log(self, request: Request, pk: str | None = None) -> Response:
         """The match as a log envelope, which ``verify_log`` accepts offline."""
@@ -246,8 +462,23 @@ class MatchViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         response["Cache-Control"] = cache
         return response
 
+    @extend_schema(summary="Verify the stored log again: the verification object", responses=OpenApiTypes.OBJECT)
+    @action(detail=True, methods=["get"])
+    def verification(self, request: Request, pk: str | None = None) -> Response:
+        """Re-verify the stored log (as ``verify_log`` would offline): ``valid``, ``result``..."""
+        return Response(match_services.reverify(self.get_object()))
 
-@extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
+
+@extend_schema(
+    summary="Verify a log", request=OpenApiTypes.OBJECT,
+    description="The verification object, 200 whether the log is valid or not; 400 (with the same object, "
+                "`bad_format` at `format`) only when the body is not JSON. Its own answer, not the error shape.",
+    responses={200: OpenApiTypes.OBJECT,
+               400: OpenApiResponse(OpenApiTypes.OBJECT, description="the body is not JSON: a verification object")},
+    examples=[OpenApiExample("A log", request_only=True,
+                             value={"format": "leapfrog-log/1", "game": "leapfrog_race", "options": {},
+                                    "players": ["Ana", "Ben"], "setup": {"order": "RYPOBG"},
+                                    "moves": ["R1 Y2 P2 O3 B6 G5"]})])
 @api_view(["POST"])
 @authentication_classes([])
 @permission_classes([AllowAny])
@@ -261,13 +492,25 @@ def verify_log_view(request: Request) -> Response:
     return Response(verify_log(log))
 
 
-class TournamentViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+# -- tournaments and rounds ----------------------------------------------------------------------------
+
+@extend_schema_view(
+    list=extend_schema(summary="Tournaments of the clubs one may see"),
+    retrieve=extend_schema(summary="One tournament with its entrants and progress"),
+    create=extend_schema(summary="Create a tournament, open for registration (directors)"),
+    partial_update=extend_schema(summary="Change a tournament's settings while it takes registrations (directors)",
+                                 request=s.TournamentUpdateSerializer),
+    destroy=extend_schema(summary="Delete a tournament that has not started (directors)"),
+)
+class TournamentViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.DestroyModelMixin,
+                        viewsets.ReadOnlyModelViewSet):
     """Tournaments: directors create them, register entrants, start them and publish rounds;
     everyone who may see the club reads standings, crosstable and progress."""
 
     serializer_class = s.TournamentSerializer
     filterset_fields = ["club__slug", "game", "format", "status", "bots"]
     ordering_fields = ["created_at", "name"]
+    http_method_names = METHODS
 
     def get_queryset(self) -> QuerySet[Tournament]:
         return (Tournament.objects.filter(club__in=visible_clubs(self.request.user))
@@ -275,9 +518,7 @@ class TournamentViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
 
     def directed(self, request: Request) -> Tournament:
         tournament = self.get_object()
-        require_login(request)
-        if not is_director(request.user, tournament.club):
-            raise PermissionDenied(f"only directors of {tournament.club.name} run its tournaments")
+        require_director(request, tournament.club, "run its tournaments")
         return tournament
 
     def answer(self, tournament: Tournament, code: int = status.HTTP_200_OK) -> Response:
@@ -286,35 +527,45 @@ class TournamentViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
 
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         require_login(request)
-        data = s.TournamentSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        fields = dict(data.validated_data)
-        if not is_director(request.user, fields["club"]):
-            raise PermissionDenied(f"only directors of {fields['club'].name} create its tournaments")
+        fields = valid(s.TournamentSerializer, request)
+        require_director(request, fields["club"], "create its tournaments")
         tournament = tournament_services.create_tournament(created_by=request.user, **fields)
         return self.answer(tournament, status.HTTP_201_CREATED)
 
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        tournament = self.directed(request)
+        return self.answer(tournament_services.update_tournament(tournament, **valid(s.TournamentUpdateSerializer,
+                                                                                        request)))
+
+    def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        tournament_services.delete_tournament(self.directed(request))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(summary="Register a player (directors); late entries join the next round",
+                   request=s.RegisterSerializer, responses={201: s.TournamentSerializer})
     @action(detail=True, methods=["post"])
     def entrants(self, request: Request, pk: str | None = None) -> Response:
         """Register a player: ``{"player": id}`` (late entries join the next round)."""
         tournament = self.directed(request)
-        data = s.RegisterSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        tournament_services.register(tournament, data.validated_data["player"])
+        tournament_services.register(tournament, valid(s.RegisterSerializer, request)["player"])
         return self.answer(tournament, status.HTTP_201_CREATED)
 
+    @extend_schema(summary="Withdraw an entrant: its games stand, no more pairings (directors)",
+                   request=s.WithdrawSerializer, responses=s.TournamentSerializer)
     @action(detail=True, methods=["post"])
     def withdraw(self, request: Request, pk: str | None = None) -> Response:
         """Withdraw an entrant: ``{"entrant": id}``; its games stand, no more pairings."""
         tournament = self.directed(request)
-        data = s.WithdrawSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        entrant = tournament.entrants.filter(pk=data.validated_data["entrant"]).first()
+        entrant = tournament.entrants.filter(pk=valid(s.WithdrawSerializer, request)["entrant"]).first()
         if entrant is None:
             raise InvalidInput("no such entrant in this tournament", fields={"entrant": ["unknown"]})
         tournament_services.withdraw(entrant)
         return self.answer(tournament)
 
+    @extend_schema(summary="Close registration and start (directors)", request=None,
+                   description="A bot tournament then runs on the workers: 202 with `progress_url` (and "
+                               "`Location`) to poll. A people's tournament gets its first round proposed: 200.",
+                   responses={200: s.TournamentSerializer, 202: s.StartedSerializer})
     @action(detail=True, methods=["post"])
     def start(self, request: Request, pk: str | None = None) -> Response:
         """Close registration. A bot tournament then runs on the workers (202: poll
@@ -328,6 +579,8 @@ class TournamentViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         tournament_services.advance(tournament.pk)
         return self.answer(tournament)
 
+    @extend_schema(summary="Propose the next round once the current one is decided (directors)", request=None,
+                   responses=s.TournamentSerializer)
     @action(detail=True, methods=["post"])
     def pair(self, request: Request, pk: str | None = None) -> Response:
         """Propose the next round once the current one is decided (people's tournaments)."""
@@ -337,40 +590,73 @@ class TournamentViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         tournament_services.advance(tournament.pk)
         return self.answer(tournament)
 
+    @extend_schema(summary="Publish the proposed round, as proposed or changed (directors)",
+                   request=s.PublishSerializer, responses=s.TournamentSerializer,
+                   examples=[OpenApiExample("Swap two pairings", request_only=True,
+                                            value={"games": [{"seats": [3, 1]}, {"seats": [2, 4]}]})])
     @action(detail=True, methods=["post"])
     def publish(self, request: Request, pk: str | None = None) -> Response:
         """Publish the proposed round, as proposed or with ``{"games": [{"seats": [...]}, ...]}``."""
         tournament = self.directed(request)
-        data = s.PublishSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        tournament_services.publish_proposed(tournament, data.validated_data.get("games"))
+        tournament_services.publish_proposed(tournament, valid(s.PublishSerializer, request).get("games"))
         return self.answer(tournament)
 
-    @action(detail=True, methods=["get"])
+    @extend_schema(summary="The tournament's rounds, first first, with their matches and byes",
+                   responses=s.RoundSerializer(many=True))
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def rounds(self, request: Request, pk: str | None = None) -> Response:
-        tournament = self.get_object()
-        rounds = []
-        for round_ in tournament.rounds.order_by("number").prefetch_related("matches__seats__player", "byes"):
-            rounds.append({
-                "number": round_.number, "status": round_.status, "proposal": round_.proposal,
-                "matches": s.MatchListSerializer(round_.matches.order_by("pairing", "game_number"), many=True,
-                                                 context=self.get_serializer_context()).data,
-                "byes": [bye.entrant_id for bye in round_.byes.all()]})
-        return Response(rounds)
+        rounds = rounds_queryset().filter(tournament=self.get_object()).order_by("number")
+        return Response(s.RoundSerializer(rounds, many=True, context=self.get_serializer_context()).data)
 
-    @action(detail=True, methods=["get"])
+    @extend_schema(summary="Standings with tie-breaks, recomputed from the matches",
+                   responses=s.StandingSerializer(many=True))
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def standings(self, request: Request, pk: str | None = None) -> Response:
         return Response(tournament_services.compute_standings(self.get_object()))
 
-    @action(detail=True, methods=["get"])
+    @extend_schema(summary="The crosstable: points of each entrant against each", responses=s.CrosstableSerializer)
+    @action(detail=True, methods=["get"], filter_backends=[])
     def crosstable(self, request: Request, pk: str | None = None) -> Response:
         return Response(tournament_services.crosstable(self.get_object()))
 
-    @action(detail=True, methods=["get"])
+    @extend_schema(summary="Progress: status, round, matches done of matches scheduled",
+                   responses=s.ProgressSerializer)
+    @action(detail=True, methods=["get"], filter_backends=[])
     def progress(self, request: Request, pk: str | None = None) -> Response:
         return Response(s.progress_of(self.get_object()))
 
 
+def rounds_queryset() -> QuerySet[Round]:
+    matches = Match.objects.prefetch_related("seats__player", "seats__bot_version").select_related("club")
+    return Round.objects.prefetch_related(Prefetch("matches", queryset=matches), "byes")
+
+
+@extend_schema_view(list=extend_schema(summary="Rounds of the tournaments one may see"),
+                    retrieve=extend_schema(summary="One round with its matches and byes"))
+class RoundViewSet(viewsets.ReadOnlyModelViewSet):
+    """Tournament rounds: proposed, published or complete, with their matches and byes."""
+
+    serializer_class = s.RoundSerializer
+    filterset_fields = ["tournament", "status"]
+    ordering_fields = ["number", "id"]
+
+    def get_queryset(self) -> QuerySet[Round]:
+        return rounds_queryset().filter(tournament__club__in=visible_clubs(self.request.user)) \
+            .order_by("tournament_id", "number")
+
+
+# -- bot entries and ladders ---------------------------------------------------------------------------
+
+@extend_schema_view(
+    list=extend_schema(summary="Bot entries of the clubs one may see, with the active version"),
+    retrieve=extend_schema(summary="One bot entry"),
+    create=extend_schema(summary="Enter a bot with its first version (members)",
+                         request={"application/json": s.NewBotEntrySerializer,
+                                  "multipart/form-data": s.NewBotEntrySerializer},
+                         responses={201: s.BotEntrySerializer}),
+    partial_update=extend_schema(summary="Change a bot's description or ladder flag (owner or directors)"),
+    destroy=extend_schema(summary="Delete a bot that has played no match (owner or directors)"),
+)
 class BotEntryViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.DestroyModelMixin,
                       viewsets.ReadOnlyModelViewSet):
     """Bot entries: a club's members create them (a built-in strategy or an uploaded program)
@@ -380,6 +666,7 @@ class BotEntryViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.D
     serializer_class = s.BotEntrySerializer
     filterset_fields = ["game", "player__club__slug", "ladder", "owner"]
     ordering_fields = ["created_at", "player__name"]
+    http_method_names = METHODS
 
     def get_queryset(self) -> QuerySet[BotEntry]:
         return visible_bots(self.request.user).order_by("game", "player__name")
@@ -389,6 +676,13 @@ class BotEntryViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.D
         require_login(request)
         if not owns_bot(request.user, entry):
             raise PermissionDenied(f"only the owner of {entry.player.name} may do this")
+        return entry
+
+    def owned_or_directed(self, request: Request, doing: str) -> BotEntry:
+        entry = self.get_object()
+        require_login(request)
+        if not (owns_bot(request.user, entry) or is_director(request.user, entry.player.club)):
+            raise PermissionDenied(f"only the owner of {entry.player.name} or a director may {doing}")
         return entry
 
     def answer(self, entry: BotEntry, code: int = status.HTTP_200_OK) -> Response:
@@ -410,25 +704,24 @@ class BotEntryViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.D
 
     def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """Change the description or whether the entry plays on the ladder (owner or director)."""
-        entry = self.get_object()
-        require_login(request)
-        if not (owns_bot(request.user, entry) or is_director(request.user, entry.player.club)):
-            raise PermissionDenied(f"only the owner of {entry.player.name} or a director may change it")
-        data = s.BotEntrySerializer(entry, data=request.data, partial=kwargs.get("partial", False))
+        entry = self.owned_or_directed(request, "change it")
+        data = s.BotEntrySerializer(entry, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         data.save()
         return self.answer(entry)
 
     def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """Delete an entry that has played no match (owner or director)."""
-        entry = self.get_object()
-        require_login(request)
-        if not (owns_bot(request.user, entry) or is_director(request.user, entry.player.club)):
-            raise PermissionDenied(f"only the owner of {entry.player.name} or a director may delete it")
-        bot_services.delete_entry(entry)
+        bot_services.delete_entry(self.owned_or_directed(request, "delete it"))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
-    @action(detail=True, methods=["get", "post"])
+    @extend_schema(methods=["GET"], summary="The versions, newest first", request=None,
+                   responses=s.BotVersionSerializer(many=True))
+    @extend_schema(methods=["POST"], summary="Store a new version (owner)",
+                   request={"application/json": s.NewBotVersionSerializer,
+                            "multipart/form-data": s.NewBotVersionSerializer},
+                   responses={201: s.BotVersionSerializer})
+    @action(detail=True, methods=["get", "post"], pagination_class=None, filter_backends=[])
     def versions(self, request: Request, pk: str | None = None) -> Response:
         """The versions, newest first; POST a new one (owner): ``strategy`` or ``file``, with
         ``note`` and ``activate`` (default true)."""
@@ -444,11 +737,16 @@ class BotEntryViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.D
         return Response(s.BotVersionSerializer(BotVersion.objects.select_related("entry").get(pk=version.pk)).data,
                         status=status.HTTP_201_CREATED)
 
-    @action(detail=True, methods=["get"], url_path=r"versions/(?P<number>[0-9]+)/code")
+    @extend_schema(summary="A version's stored file (owner and staff); a strategy answers {strategy}",
+                   parameters=[OpenApiParameter("number", OpenApiTypes.INT, OpenApiParameter.PATH,
+                                                description="the version's number")],
+                   responses={(200, "application/octet-stream"): OpenApiTypes.BINARY,
+                              (200, "application/json"): OpenApiTypes.OBJECT})
+    @action(detail=True, methods=["get"], url_path=r"versions/(?P<number>[0-9]+)/code", filter_backends=[])
     def code(self, request: Request, pk: str | None = None, number: str = "") -> HttpResponse:
         """A version's uploaded file as it was stored (owner and staff)."""
         entry = self.owned(request)
-        version = entry.versions.filter(number=int(number)).first()
+        version = entry.versions.filter(number=int(number)).first() if len(number) < 10 else None
         if version is None:
             raise NotFound(f"{entry.player.name} has no version {number}")
         if not version.uploaded:
@@ -457,16 +755,18 @@ class BotEntryViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.D
         response["Content-Disposition"] = f'attachment; filename="{version.filename}"'
         return response
 
+    @extend_schema(summary="Make a version the one new matches play (owner)", request=s.ActivateSerializer,
+                   responses=s.BotEntrySerializer)
     @action(detail=True, methods=["post"])
     def activate(self, request: Request, pk: str | None = None) -> Response:
         """Make a version the one new matches play: ``{"version": N}`` (owner)."""
         entry = self.owned(request)
-        data = s.ActivateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        bot_services.activate_version(entry, data.validated_data["version"])
+        bot_services.activate_version(entry, valid(s.ActivateSerializer, request)["version"])
         return self.answer(entry)
 
-    @action(detail=True, methods=["get"])
+    @extend_schema(summary="The entry's matches with forfeit reasons and standard error (owner and staff)",
+                   responses=s.BotRunSerializer(many=True))
+    @action(detail=True, methods=["get"], filter_backends=[])
     def runs(self, request: Request, pk: str | None = None) -> Response:
         """The entry's matches, newest first, with forfeit reasons and standard error (owner)."""
         entry = self.owned(request)
@@ -476,33 +776,40 @@ class BotEntryViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.D
         return self.get_paginated_response(s.BotRunSerializer(page, many=True).data)
 
 
-class LadderViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.ReadOnlyModelViewSet):
+@extend_schema_view(
+    list=extend_schema(summary="Ladders of the clubs one may see"),
+    retrieve=extend_schema(summary="One ladder"),
+    create=extend_schema(summary="Set up a club's ladder for a game (directors)"),
+    partial_update=extend_schema(summary="Change a ladder's settings (directors); club, game and seed stay"),
+    destroy=extend_schema(summary="Remove a ladder and its schedule; its matches stay (directors)"),
+)
+class LadderViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.DestroyModelMixin,
+                    viewsets.ReadOnlyModelViewSet):
     """Ladders: a club's continuous rated bot play for one game. Directors set them up; the
     beat schedule runs them, and ``run`` schedules a round at once."""
 
     serializer_class = s.LadderSerializer
     filterset_fields = ["club__slug", "game", "enabled"]
+    ordering_fields = ["created_at", "game"]
+    http_method_names = METHODS
 
     def get_queryset(self) -> QuerySet[Ladder]:
         return Ladder.objects.filter(club__in=visible_clubs(self.request.user)).select_related("club").order_by("pk")
 
     def check_director(self, club: Club) -> None:
-        require_login(self.request)
-        if not is_director(self.request.user, club):
-            raise PermissionDenied(f"only directors of {club.name} manage its ladders")
+        require_director(self.request, club, "manage its ladders")
 
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         require_login(request)
-        data = s.LadderSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        self.check_director(data.validated_data["club"])
-        ladder = ladder_services.create_ladder(**data.validated_data)
+        fields = valid(s.LadderSerializer, request)
+        self.check_director(fields["club"])
+        ladder = ladder_services.create_ladder(**fields)
         return Response(s.LadderSerializer(ladder).data, status=status.HTTP_201_CREATED)
 
     def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         ladder = self.get_object()
         self.check_director(ladder.club)
-        data = s.LadderSerializer(ladder, data=request.data, partial=kwargs.get("partial", False))
+        data = s.LadderSerializer(ladder, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         changes = {key: value for key, value in data.validated_data.items() if key in ladder_services.LADDER_FIELDS}
         fixed = sorted(key for key in data.validated_data if key in ("club", "game", "seed")
@@ -511,6 +818,14 @@ class LadderViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.R
             raise InvalidInput(f"a ladder's {fixed[0]} cannot change", fields={fixed[0]: ["cannot change"]})
         return Response(s.LadderSerializer(ladder_services.update_ladder(ladder, **changes)).data)
 
+    def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        ladder = self.get_object()
+        self.check_director(ladder.club)
+        ladder_services.delete_ladder(ladder)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(summary="Schedule a round now (directors): 202, its matches under matches_url", request=None,
+                   responses={202: s.LadderRunSerializer})
     @action(detail=True, methods=["post"])
     def run(self, request: Request, pk: str | None = None) -> Response:
         """Schedule a round now (202); its matches appear under ``/api/matches/?ladder=ID``."""
@@ -520,3 +835,43 @@ class LadderViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.R
         url = request.build_absolute_uri(f"/api/matches/?ladder={ladder.pk}")
         return Response({"ladder": ladder.pk, "matches_url": url}, status=status.HTTP_202_ACCEPTED,
                         headers={"Location": url})
+
+
+# -- long jobs -----------------------------------------------------------------------------------------
+
+def job_accepted(request: Request, job: Job) -> Response:
+    """202 with the job and its address to poll (also in ``Location``)."""
+    job = Job.objects.get(pk=job.pk)
+    body = s.JobSerializer(job, context={"request": request}).data
+    return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
+
+
+@extend_schema(tags=["ratings"], summary="Recompute a game's ratings from its rated matches (staff)", request=None,
+               parameters=[OpenApiParameter("game", OpenApiTypes.STR, OpenApiParameter.PATH, enum=sorted(GAME_CLASSES),
+                                            description="the game's slug")],
+               description="A long job: 202 with the job, whose `url` (also in `Location`) is polled until its "
+                           "`status` is `done` or `failed`. Ratings stay up to date by themselves; this rebuilds "
+                           "them from scratch, as `manage.py recompute_ratings` does.",
+               responses={202: s.JobSerializer})
+@api_view(["POST"])
+def recompute_ratings_view(request: Request, game: str) -> Response:
+    require_staff(request, "recompute ratings")
+    if game not in GAME_CLASSES:
+        raise Missing(f"no game {game!r}; the games are {', '.join(sorted(GAME_CLASSES))}")
+    return job_accepted(request, job_services.start_recompute(game, by=request.user))
+
+
+@extend_schema_view(list=extend_schema(summary="One's jobs, newest first (everyone's for staff)"),
+                    retrieve=extend_schema(summary="A job: poll it until it is done or failed"))
+class JobViewSet(viewsets.ReadOnlyModelViewSet):
+    """Long jobs started through the API, for whoever started them and staff."""
+
+    serializer_class = s.JobSerializer
+    permission_classes = [IsAuthenticated]
+    filterset_fields = ["kind", "status"]
+    ordering_fields = ["created_at", "id"]
+
+    def get_queryset(self) -> QuerySet[Job]:
+        jobs = Job.objects.order_by("-created_at", "-id")
+        user = self.request.user
+        return jobs if user.is_staff else jobs.filter(created_by=user) if user.is_authenticated else jobs.none()

@@ -7,8 +7,11 @@ from typing import Any
 
 from django.db import transaction
 
-from tournaments.errors import InvalidInput
+from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import Club, Membership, Player
+
+#: What a club's director may change of it (its slug names it in addresses and stays).
+CLUB_FIELDS = ("name", "public")
 
 
 @transaction.atomic
@@ -37,3 +40,86 @@ def players_by_name(club: Club, names: Sequence[str], *, create: bool,
             known[name] = Player.objects.create(club=club, name=name, kind=kind)
         players.append(known[name])
     return players
+
+
+@transaction.atomic
+def update_club(club: Club, **changes: Any) -> Club:
+    """Rename a club or make it public or private."""
+    unknown = sorted(set(changes) - set(CLUB_FIELDS))
+    if unknown:
+        raise InvalidInput(f"a club's {unknown[0]} cannot change", fields={unknown[0]: ["cannot change"]})
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    for field, value in changes.items():
+        setattr(club, field, value)
+    club.save(update_fields=list(changes) or None)
+    return club
+
+
+def check_role(role: Any) -> str:
+    if role not in Membership.Role.values:
+        message = f"a role is one of {', '.join(Membership.Role.values)}"
+        raise InvalidInput(message, fields={"role": [message]})
+    return role
+
+
+def keeps_a_director(membership: Membership) -> None:
+    """Refuse to leave a club without any director: someone must be able to run it."""
+    others = (Membership.objects.filter(club_id=membership.club_id, role=Membership.Role.DIRECTOR)
+              .exclude(pk=membership.pk))
+    if membership.role == Membership.Role.DIRECTOR and not others.exists():
+        raise Conflict(f"{membership.user} is the only director of {membership.club.name}; name another first",
+                       code="last_director")
+
+
+@transaction.atomic
+def add_member(club: Club, user: Any, role: str = Membership.Role.MEMBER) -> Membership:
+    """Make a user account a member (or a director) of the club."""
+    check_role(role)
+    Club.objects.select_for_update().get(pk=club.pk)
+    if Membership.objects.filter(club=club, user=user).exists():
+        raise Conflict(f"{user} is already a member of {club.name}", code="already_member")
+    return Membership.objects.create(club=club, user=user, role=role)
+
+
+@transaction.atomic
+def change_role(membership: Membership, role: str) -> Membership:
+    """Make a member a director or a director a member; the club keeps a director."""
+    check_role(role)
+    Club.objects.select_for_update().get(pk=membership.club_id)
+    membership = Membership.objects.select_related("club", "user").get(pk=membership.pk)
+    if role != membership.role and role == Membership.Role.MEMBER:
+        keeps_a_director(membership)
+    membership.role = role
+    membership.save(update_fields=["role"])
+    return membership
+
+
+@transaction.atomic
+def remove_member(membership: Membership) -> None:
+    """End a membership (a director removing someone, or a member leaving); the club keeps a
+    director. The person's players stay, with their matches."""
+    Club.objects.select_for_update().get(pk=membership.club_id)
+    membership = Membership.objects.select_related("club", "user").get(pk=membership.pk)
+    keeps_a_director(membership)
+    membership.delete()
+
+
+@transaction.atomic
+def delete_club(club: Club) -> None:
+    """Delete a club with everything in it: matches, tournaments, players, bots and ladders
+    (and the ladders' beat schedules). Other clubs' ratings are untouched: matches are
+    played within a club."""
+    from django_celery_beat.models import PeriodicTask
+
+    from tournaments.models import BotEntry, Entrant, Ladder, Match
+
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    # Seats and entrants protect their players, and entries their active versions: remove
+    # those references first, then let the cascade take the rest.
+    Match.objects.filter(club=club).delete()
+    Entrant.objects.filter(tournament__club=club).delete()
+    BotEntry.objects.filter(player__club=club).update(active_version=None)
+    schedules = list(Ladder.objects.filter(club=club).exclude(periodic_task=None)
+                     .values_list("periodic_task", flat=True))
+    club.delete()
+    PeriodicTask.objects.filter(pk__in=schedules).delete()

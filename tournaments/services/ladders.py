@@ -198,3 +198,13 @@ def schedule_round(ladder_id: int) -> list[Match]:
                                     commitment=commitment(seed), status=Match.Status.SCHEDULED,
                                     ladder=ladder, rated=True))
     return matches
+
+
+@transaction.atomic
+def delete_ladder(ladder: Ladder) -> None:
+    """Remove a ladder and its beat schedule; its matches stay (they keep their ratings)."""
+    ladder = Ladder.objects.select_for_update().get(pk=ladder.pk)
+    task_id = ladder.periodic_task_id
+    ladder.delete()
+    if task_id is not None:
+        PeriodicTask.objects.filter(pk=task_id).delete()

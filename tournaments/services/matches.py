@@ -290,6 +290,24 @@ def idempotent(*, recorded_by: Any, key: str | None, create: Callable[[], Match]
     return match, True
 
 
+@transaction.atomic
+def update_match(match: Match | int, *, rated: bool | None = None, played_at: datetime | None = None) -> Match:
+    """Change whether a match is rated, or when it was played; either may move ratings, which
+    are brought up to date (the log itself never changes here)."""
+    match = locked(match)
+    changed = []
+    if rated is not None and rated != match.rated:
+        match.rated = rated
+        changed.append("rated")
+    if played_at is not None and played_at != match.played_at:
+        match.played_at = played_at
+        changed.append("played_at")
+    if changed:
+        match.save(update_fields=[*changed, "updated_at"])
+        ratings.note_change(match, force=True)
+    return match
+
+
 def reverify(match: Match) -> dict[str, Any]:
     """The verification of a stored match's log, as ``verify_log`` would answer offline."""
     return verify_log(match_envelope(match))

@@ -8,6 +8,7 @@ are derived data: :func:`compute_standings` recomputes them from the matches at 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -56,11 +57,25 @@ def tournament_format(tournament: Tournament) -> formats.Format:
 
 
 @transaction.atomic
-def create_tournament(*, club: Club, name: str, game: str, format: str, options: dict[str, Any] | None = None,
-                      format_settings: dict[str, Any] | None = None, seed: str | None = None, bots: bool = False,
-                      rated: bool = True, created_by: Any = None,
-                      bot_limits: dict[str, Any] | None = None) -> Tournament:
-    """A tournament open for registration; its settings are checked against the game."""
+def create_tournament(*, club: Club, name: str, game: str, format: str = Tournament.Format.ROUND_ROBIN,
+                      options: dict[str, Any] | None = None, format_settings: dict[str, Any] | None = None,
+                      seed: str | None = None, bots: bool = False, rated: bool = True, created_by: Any = None,
+                      bot_limits: dict[str, Any] | None = None, players: Sequence[Player] = ()) -> Tournament:
+    """A tournament open for registration, with ``players`` registered in seeding order; its
+    settings are checked against the game. All or nothing."""
+    tournament = checked_tournament(club=club, name=name, game=game, format=format, options=options,
+                                    format_settings=format_settings, seed=seed, bots=bots, rated=rated,
+                                    created_by=created_by, bot_limits=bot_limits)
+    tournament.save()
+    for player in players:
+        register(tournament, player)
+    return tournament
+
+
+def checked_tournament(*, club: Club, name: str, game: str, format: str, options: dict[str, Any] | None,
+                       format_settings: dict[str, Any] | None, seed: str | None, bots: bool, rated: bool,
+                       created_by: Any, bot_limits: dict[str, Any] | None) -> Tournament:
+    """An unsaved tournament with these settings, each checked against the game and format."""
     parse_limits(bot_limits)
     seats = (format_settings or {}).get("table_size") or 2
     try:
@@ -83,8 +98,39 @@ def create_tournament(*, club: Club, name: str, game: str, format: str, options:
         formats.make_format(checked, list(range(max(2, checked.min_seats))), rng_seed="check")
     except (formats.FormatError, TypeError, ValueError) as error:
         raise InvalidInput(str(error), code="bad_format_settings", fields={"format_settings": [str(error)]}) from None
+    return tournament
+
+
+#: What a director may change while a tournament takes registrations (club, game and whether
+#: bots play it are fixed once it is created).
+TOURNAMENT_FIELDS = ("name", "options", "format", "format_settings", "seed", "bot_limits", "rated")
+
+
+@transaction.atomic
+def update_tournament(tournament: Tournament, **changes: Any) -> Tournament:
+    """Change a tournament's settings while it is open for registration, checked as at creation."""
+    unknown = sorted(set(changes) - set(TOURNAMENT_FIELDS))
+    if unknown:
+        raise InvalidInput(f"a tournament's {unknown[0]} cannot change", fields={unknown[0]: ["cannot change"]})
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict(f"the tournament is {tournament.status}: its settings no longer change", code="already_started")
+    values = {field: getattr(tournament, field) for field in TOURNAMENT_FIELDS} | changes
+    checked = checked_tournament(club=tournament.club, game=tournament.game, bots=tournament.bots,
+                                 created_by=tournament.created_by, **values)
+    for field in TOURNAMENT_FIELDS:
+        setattr(tournament, field, getattr(checked, field))
     tournament.save()
     return tournament
+
+
+@transaction.atomic
+def delete_tournament(tournament: Tournament) -> None:
+    """Delete a tournament that has not started (nothing has been played in it)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Tournament.Status.REGISTRATION or tournament.matches.exists():
+        raise Conflict(f"the tournament is {tournament.status}: it stays, with its matches", code="already_started")
+    tournament.delete()
 
 
 @transaction.atomic

@@ -1,0 +1,279 @@
+"""The permission matrix: every endpoint and method of the API, as each kind of caller.
+
+One table (:data:`MATRIX`) says, per endpoint and method, the status each caller gets:
+anonymous, a member of the club (Ana, who owns its bot and sits in its match), a member of
+another club, the club's director, and staff. It is expanded into one test per row and
+caller, each on a fresh world; a further test compares the table with the OpenAPI schema,
+so an endpoint added without a row fails.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from drf_spectacular.generators import SchemaGenerator
+
+from tests.tournaments.conftest import World
+from tests.tournaments.test_match_services import STILL
+from tournaments.models import Entrant, Job, Match, Membership, Round
+from tournaments.services import bots as bot_services
+from tournaments.services import ladders as ladder_services
+from tournaments.services import matches as match_services
+from tournaments.services import tournaments as tournament_services
+
+ROLES = ("anonymous", "member", "outsider", "director", "staff")
+
+
+@dataclass
+class Scene:
+    """The world and the objects the rows act on."""
+
+    world: World
+    ids: dict[str, Any]
+
+    def user(self, role: str) -> Any:
+        return {"anonymous": None, "member": self.world.member, "outsider": self.world.outsider,
+                "director": self.world.director, "staff": self.world.staff}[role]
+
+
+@pytest.fixture
+def scene(world: World) -> Scene:
+    """A match in progress (one move logged; Ana sits in it), a finished one, a tournament
+    taking registrations and one running with a proposed round, Ana's bot, a ladder, and a
+    job started by staff."""
+    live = match_services.create_match(club=world.club, game="leapfrog_race", players=[world.ana, world.ben],
+                                       setup={"order": "RYGBOP"})
+    live = match_services.append_move(live, move=STILL[0], index=0)
+    done = match_services.create_match(club=world.club, game="leapfrog_race", players=[world.ana, world.cy],
+                                       setup={"order": "RYGBOP"})
+    for index, move in enumerate(STILL):
+        done = match_services.append_move(done, move=move, index=index)
+    open_ = tournament_services.create_tournament(club=world.club, name="Open", game="leapfrog_race",
+                                                  format="round_robin", seed="open")
+    for player in (world.ana, world.ben):
+        tournament_services.register(open_, player)
+    running = tournament_services.create_tournament(club=world.club, name="Running", game="leapfrog_race",
+                                                    format="round_robin", seed="running")
+    for player in (world.cy, world.dora):
+        tournament_services.register(running, player)
+    tournament_services.start(running)
+    tournament_services.advance(running.pk)
+    bot = bot_services.create_entry(club=world.club, owner=world.member, game="froggit", name="Hopper",
+                                    strategy="random")
+    ladder = ladder_services.create_ladder(club=world.club, game="froggit")
+    job = Job.objects.create(kind=Job.Kind.RECOMPUTE_RATINGS, params={"game": "froggit"}, created_by=world.staff)
+    ids = {
+        "live": live.pk, "done": done.pk, "open": open_.pk, "running": running.pk, "bot": bot.pk,
+        "ladder": ladder.pk, "job": job.pk, "ana": world.ana.pk, "ben": world.ben.pk, "cy": world.cy.pk,
+        "fay": world.fay.pk, "round": Round.objects.get(tournament=running).pk,
+        "entrant": Entrant.objects.get(tournament=open_, player=world.ana).pk,
+        "bystander": Membership.objects.get(user=world.bystander).pk,
+    }
+    return Scene(world, ids)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One endpoint and method: the address (the schema's template, filled from the scene),
+    a body, and the status per caller in ROLES order."""
+
+    method: str
+    path: str
+    statuses: tuple[int, int, int, int, int]
+    body: Callable[[Scene], Any] | dict | None = None
+    fill: Callable[[Scene], dict[str, Any]] | None = None
+    note: str = ""
+
+    @property
+    def name(self) -> str:
+        return f"{self.method} {self.path}"
+
+
+READ = (200, 200, 200, 200, 200)
+DIRECTORS = (403, 403, 403, 201, 201)
+DIRECTORS_200 = (403, 403, 403, 200, 200)
+DIRECTORS_204 = (403, 403, 403, 204, 204)
+MEMBERS_OF_THE_CLUB = (403, 200, 403, 200, 200)
+LOGGERS = (403, 201, 403, 201, 201)
+OWNER_AND_STAFF = (403, 200, 403, 403, 200)
+LOGGED_IN = (403, 200, 200, 200, 200)
+
+
+def ids(*names: str, **fixed: Any) -> Callable[[Scene], dict[str, Any]]:
+    """Path parameters from the scene: ``ids("bot")`` fills ``{id}`` with the bot's id."""
+    def fill(scene: Scene) -> dict[str, Any]:
+        keys = ("id", *(f"_{index}" for index in range(1, len(names))))
+        return {key: scene.ids[name] for key, name in zip(keys, names)} | fixed
+    return fill
+
+
+MATRIX: list[Row] = [
+    # -- auth, logs, schema and docs
+    Row("POST", "/api/auth/token/", READ, body={"username": "director", "password": "pw-director-123"}),
+    Row("POST", "/api/logs/verify/", READ, body={"format": "leapfrog-log/1", "game": "leapfrog_race", "options": {},
+                                                 "players": ["A", "B"], "setup": {"order": "RYGBOP"}, "moves": []}),
+    Row("GET", "/api/schema/", READ),
+    Row("GET", "/api/docs/", READ),
+    # -- games
+    Row("GET", "/api/games/", READ),
+    Row("GET", "/api/games/{slug}/", READ, fill=lambda scene: {"slug": "froggit"}),
+    # -- clubs and memberships
+    Row("GET", "/api/clubs/", READ),
+    Row("POST", "/api/clubs/", (403, 201, 201, 201, 201), body={"name": "New Pond", "slug": "new-pond"}),
+    Row("GET", "/api/clubs/{slug}/", READ, fill=lambda scene: {"slug": "pond"}),
+    Row("PATCH", "/api/clubs/{slug}/", DIRECTORS_200, body={"name": "The Pond"}, fill=lambda scene: {"slug": "pond"}),
+    Row("DELETE", "/api/clubs/{slug}/", (403, 403, 403, 403, 204), fill=lambda scene: {"slug": "pond"}),
+    Row("GET", "/api/memberships/", LOGGED_IN),
+    Row("POST", "/api/memberships/", DIRECTORS, body={"club": "pond", "user": "outsider", "role": "member"}),
+    Row("GET", "/api/memberships/{id}/", (403, 200, 404, 200, 200), fill=ids("bystander"),
+        note="another club's memberships are unknown to the outsider"),
+    Row("PATCH", "/api/memberships/{id}/", (403, 403, 404, 200, 200), body={"role": "director"},
+        fill=ids("bystander")),
+    Row("DELETE", "/api/memberships/{id}/", (403, 403, 404, 204, 204), fill=ids("bystander")),
+    # -- players and their ratings
+    Row("GET", "/api/players/", READ),
+    Row("POST", "/api/players/", DIRECTORS, body={"club": "pond", "name": "Zed"}),
+    Row("GET", "/api/players/{id}/", READ, fill=ids("ben")),
+    Row("PATCH", "/api/players/{id}/", DIRECTORS_200, body={"name": "Benjamin"}, fill=ids("ben")),
+    Row("DELETE", "/api/players/{id}/", DIRECTORS_204, fill=ids("fay")),
+    Row("GET", "/api/players/{player_id}/ratings/", READ, fill=lambda scene: {"player_id": scene.ids["ana"]}),
+    Row("GET", "/api/players/{player_id}/ratings/{game}/history/", READ,
+        fill=lambda scene: {"player_id": scene.ids["ana"], "game": "leapfrog_race"}),
+    Row("GET", "/api/players/{player_id}/head-to-head/{opponent_id}/", READ,
+        fill=lambda scene: {"player_id": scene.ids["ana"], "opponent_id": scene.ids["cy"]}),
+    Row("GET", "/api/ratings/{game}/", READ, fill=lambda scene: {"game": "leapfrog_race"}),
+    Row("POST", "/api/ratings/{game}/recompute/", (403, 403, 403, 403, 202), fill=lambda scene: {"game": "froggit"}),
+    # -- matches
+    Row("GET", "/api/matches/", READ),
+    Row("POST", "/api/matches/", LOGGERS, note="Ana sits in it; the outsider is not of the club",
+        body=lambda scene: {"club": "pond", "game": "leapfrog_race", "players": [scene.ids["ana"], scene.ids["ben"]],
+                            "draw_setup": True}),
+    Row("GET", "/api/matches/{id}/", MEMBERS_OF_THE_CLUB, fill=ids("live"), note="in progress: the club's alone"),
+    Row("PATCH", "/api/matches/{id}/", DIRECTORS_200, body={"rated": False}, fill=ids("done")),
+    Row("GET", "/api/matches/{id}/log/", MEMBERS_OF_THE_CLUB, fill=ids("live")),
+    Row("GET", "/api/matches/{id}/verification/", READ, fill=ids("done"), note="finished: public"),
+    Row("POST", "/api/matches/{id}/moves/", LOGGERS, body={"move": STILL[1], "index": 1}, fill=ids("live")),
+    Row("POST", "/api/matches/{id}/undo/", MEMBERS_OF_THE_CLUB, body={"index": 1}, fill=ids("live")),
+    Row("POST", "/api/matches/{id}/forfeit/", MEMBERS_OF_THE_CLUB, body={"seat": 1, "reason": "left", "index": 1},
+        fill=ids("live")),
+    Row("POST", "/api/matches/{id}/void/", (403, 403, 403, 200, 200), fill=ids("live")),
+    # -- tournaments and rounds
+    Row("GET", "/api/tournaments/", READ),
+    Row("POST", "/api/tournaments/", DIRECTORS,
+        body={"club": "pond", "name": "Cup", "game": "froggit", "format": "swiss", "format_settings": {"rounds": 3}}),
+    Row("GET", "/api/tournaments/{id}/", READ, fill=ids("open")),
+    Row("PATCH", "/api/tournaments/{id}/", DIRECTORS_200, body={"name": "Open Cup"}, fill=ids("open")),
+    Row("DELETE", "/api/tournaments/{id}/", DIRECTORS_204, fill=ids("open")),
+    Row("POST", "/api/tournaments/{id}/entrants/", DIRECTORS, body=lambda scene: {"player": scene.ids["cy"]},
+        fill=ids("open")),
+    Row("POST", "/api/tournaments/{id}/withdraw/", DIRECTORS_200, body=lambda scene: {"entrant": scene.ids["entrant"]},
+        fill=ids("open")),
+    Row("POST", "/api/tournaments/{id}/start/", DIRECTORS_200, fill=ids("open")),
+    Row("POST", "/api/tournaments/{id}/pair/", DIRECTORS_200, fill=ids("open"), note="nothing to pair yet: no change"),
+    Row("POST", "/api/tournaments/{id}/publish/", DIRECTORS_200, fill=ids("running")),
+    Row("GET", "/api/tournaments/{id}/rounds/", READ, fill=ids("running")),
+    Row("GET", "/api/tournaments/{id}/standings/", READ, fill=ids("running")),
+    Row("GET", "/api/tournaments/{id}/crosstable/", READ, fill=ids("running")),
+    Row("GET", "/api/tournaments/{id}/progress/", READ, fill=ids("running")),
+    Row("GET", "/api/rounds/", READ),
+    Row("GET", "/api/rounds/{id}/", READ, fill=ids("round")),
+    # -- bots and ladders
+    Row("GET", "/api/bots/", READ),
+    Row("POST", "/api/bots/", (403, 201, 403, 201, 201),
+        body={"club": "pond", "name": "Robo", "game": "froggit", "strategy": "random"}),
+    Row("GET", "/api/bots/{id}/", READ, fill=ids("bot")),
+    Row("PATCH", "/api/bots/{id}/", (403, 200, 403, 200, 200), body={"description": "hops"}, fill=ids("bot")),
+    Row("DELETE", "/api/bots/{id}/", (403, 204, 403, 204, 204), fill=ids("bot")),
+    Row("GET", "/api/bots/{id}/versions/", READ, fill=ids("bot")),
+    Row("POST", "/api/bots/{id}/versions/", (403, 201, 403, 403, 201), body={"strategy": "greedy"}, fill=ids("bot"),
+        note="the owner's alone (and staff's), not the director's"),
+    Row("GET", "/api/bots/{id}/versions/{number}/code/", OWNER_AND_STAFF, fill=ids("bot", number=1)),
+    Row("POST", "/api/bots/{id}/activate/", OWNER_AND_STAFF, body={"version": 1}, fill=ids("bot")),
+    Row("GET", "/api/bots/{id}/runs/", OWNER_AND_STAFF, fill=ids("bot")),
+    Row("GET", "/api/ladders/", READ),
+    Row("POST", "/api/ladders/", DIRECTORS, body={"club": "pond", "game": "leap_frog", "seats": 2}),
+    Row("GET", "/api/ladders/{id}/", READ, fill=ids("ladder")),
+    Row("PATCH", "/api/ladders/{id}/", DIRECTORS_200, body={"enabled": False}, fill=ids("ladder")),
+    Row("DELETE", "/api/ladders/{id}/", DIRECTORS_204, fill=ids("ladder")),
+    Row("POST", "/api/ladders/{id}/run/", (403, 403, 403, 202, 202), fill=ids("ladder")),
+    # -- jobs
+    Row("GET", "/api/jobs/", LOGGED_IN),
+    Row("GET", "/api/jobs/{id}/", (403, 404, 404, 404, 200), fill=ids("job"), note="one's own jobs alone"),
+]
+
+#: Rows of the addresses that serve the schema itself, which it does not list.
+NOT_IN_SCHEMA = {"GET /api/schema/", "GET /api/docs/"}
+
+CASES = [pytest.param(row, role, status, id=f"{row.name} as {role}")
+         for row in MATRIX for role, status in zip(ROLES, row.statuses)]
+
+
+@pytest.mark.parametrize(("row", "role", "status"), CASES)
+def test_permission_matrix(scene: Scene, row: Row, role: str, status: int) -> None:
+    path = row.path.format(**(row.fill(scene) if row.fill else {}))
+    body = row.body(scene) if callable(row.body) else row.body
+    client = scene.world.client(scene.user(role))
+    answer = client.generic(row.method, path, data="" if body is None else json.dumps(body),
+                            content_type="application/json")
+    assert answer.status_code == status, (row.name, role, answer.content[:500])
+    if status >= 400:
+        error = answer.json()
+        assert set(error) >= {"code", "message"}
+        assert error["code"] == {403: "not_authenticated" if role == "anonymous" else "permission_denied",
+                                 404: "not_found"}[status]
+
+
+def test_the_matrix_covers_every_endpoint_and_method_of_the_schema(db: None) -> None:
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    documented = {f"{method.upper()} {path}" for path, operations in schema["paths"].items()
+                  for method in operations if method in {"get", "post", "patch", "put", "delete"}}
+    tabled = [row.name for row in MATRIX]
+    assert len(tabled) == len(set(tabled)), "a row appears twice"
+    assert documented - set(tabled) == set(), "endpoints without a row in the permission matrix"
+    assert set(tabled) - documented == NOT_IN_SCHEMA, "rows for endpoints the schema does not have"
+
+
+def test_the_schema_lists_every_route_of_the_api(db: None) -> None:
+    """The schema is generated from the URL patterns: every /api/ route is in it (so the
+    matrix, checked against the schema, covers the routes), the docs page and the schema's
+    own address and the router's index aside."""
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    def walk(patterns: list, prefix: str = "") -> list[str]:
+        found = []
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                found += walk(pattern.url_patterns, prefix + str(pattern.pattern))
+            elif isinstance(pattern, URLPattern):
+                found.append(prefix + str(pattern.pattern))
+        return found
+
+    routes = [route for route in walk(get_resolver().url_patterns) if route.startswith("api/")]
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    served = {path.strip("/") for path in schema["paths"]}
+    undocumented = []
+    for route in routes:
+        if route in ("api/", "api/docs/", "api/schema/") or "format" in route or route == "api/^$":
+            continue
+        plain = route.replace("^", "").replace("$", "").rstrip("/")
+        if not plain or plain == "api":
+            continue
+        shape = re.sub(r"\(\?P<(\w+)>[^)]*\)|<(?:\w+:)?(\w+)>", lambda m: "{" + (m[1] or m[2]) + "}", plain)
+        shape = shape.replace("{pk}", "{id}")
+        if shape not in served:
+            undocumented.append(route)
+    assert undocumented == [], undocumented
+
+
+def test_staff_see_what_members_of_other_clubs_do_not(scene: Scene) -> None:
+    """Object by object: the private club's player is unknown to a member, known to staff."""
+    private = scene.world.private_player.pk
+    assert scene.world.client(scene.world.member).get(f"/api/players/{private}/").status_code == 404
+    assert scene.world.client(scene.world.staff).get(f"/api/players/{private}/").status_code == 200
+    assert scene.world.client(None).get(f"/api/matches/{scene.ids['done']}/").status_code == 200
+    assert Match.objects.filter(pk=scene.ids["live"]).exists()

@@ -1,0 +1,26 @@
+"""Request rates for anonymous clients (per address) and accounts (per user).
+
+The rates are read from ``settings.API_THROTTLE_RATES`` at every request rather than once at
+import, so the environment (``THROTTLE_ANON``, ``THROTTLE_USER``) and tests can change them;
+the counts live in the default cache (Redis when configured, shared by every process).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
+
+
+class SettingsRateMixin:
+    scope: str
+
+    def get_rate(self) -> str | None:
+        return settings.API_THROTTLE_RATES.get(self.scope)
+
+
+class AnonymousThrottle(SettingsRateMixin, AnonRateThrottle):
+    """Anonymous clients, counted per address."""
+
+
+class UserThrottle(SettingsRateMixin, UserRateThrottle):
+    """Logged-in clients, counted per account."""
