@@ -157,6 +157,8 @@ MATRIX: list[Row] = [
     Row("PATCH", "/api/matches/{id}/", DIRECTORS_200, body={"rated": False}, fill=ids("done")),
     Row("GET", "/api/matches/{id}/log/", MEMBERS_OF_THE_CLUB, fill=ids("live")),
     Row("GET", "/api/matches/{id}/verification/", READ, fill=ids("done"), note="finished: public"),
+    Row("GET", "/api/matches/{id}/positions/{number}.svg", MEMBERS_OF_THE_CLUB, fill=ids("live", number=0),
+        note="in progress: the club's alone"),
     Row("POST", "/api/matches/{id}/moves/", LOGGERS, body={"move": STILL[1], "index": 1}, fill=ids("live")),
     Row("POST", "/api/matches/{id}/undo/", MEMBERS_OF_THE_CLUB, body={"index": 1}, fill=ids("live")),
     Row("POST", "/api/matches/{id}/forfeit/", MEMBERS_OF_THE_CLUB, body={"seat": 1, "reason": "left", "index": 1},

@@ -311,8 +311,12 @@ NEW_MATCH = PolymorphicProxySerializer(component_name="NewMatch",
         summary="Create a match to log live, or upload a whole log",
         description="Without `log`: a match to log move by move (`players` in seat order; a `setup`, or "
                     "`draw_setup`). With `log`: the log is verified and stored whole, or refused with 400 and "
-                    "its `verification`.",
-        request=NEW_MATCH, responses={201: s.MatchSerializer},
+                    "its `verification`. With an `Idempotency-Key` header, a repeat of the request answers 200 "
+                    "with the match the first one stored.",
+        request=NEW_MATCH, responses={201: s.MatchSerializer, 200: s.MatchSerializer},
+        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False,
+                                     description="1 to 100 visible ASCII characters; a retry with the same key "
+                                                 "stores nothing and answers the first match")],
         examples=[LIVE_EXAMPLE, DRAWN_EXAMPLE, UPLOAD_EXAMPLE]),
     partial_update=extend_schema(summary="Mark a match rated or unrated, or change when it was played (directors)",
                                  request=s.MatchUpdateSerializer, responses=s.MatchSerializer),
