@@ -318,8 +318,14 @@ def parse_body(data: bytes | str) -> Any:
     def reject_constant(name: str) -> None:
         raise ValueError(f"{name} is not a JSON number")
 
+    def finite(number: str) -> float:
+        value = float(number)
+        if math.isinf(value):  # 1e999: valid JSON, but no number a log or an answer can hold
+            raise ValueError(f"the number {number[:40]} is out of range")
+        return value
+
     try:
-        return json.loads(text, parse_constant=reject_constant)
+        return json.loads(text, parse_constant=reject_constant, parse_float=finite)
     except RecursionError:
         raise LogError("bad_format", "format", "the log is nested too deeply") from None
     except ValueError as error:

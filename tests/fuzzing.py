@@ -43,6 +43,11 @@ def base_logs(slug: str) -> tuple[str, ...]:
     return tuple(logs)
 
 
+def garbage(rng: random.Random) -> Any:
+    """A fresh copy of a garbage value (never one shared between mutations or cases)."""
+    return copy.deepcopy(rng.choice(GARBAGE))
+
+
 def on_moves(mutation: Callable[[dict[str, Any], random.Random], None]) -> Callable[[dict[str, Any], random.Random], None]:
     """A mutation of the move list: skipped once an earlier mutation took the list away."""
     def apply(log: dict[str, Any], rng: random.Random) -> None:
@@ -99,7 +104,7 @@ def truncate(log: dict[str, Any], rng: random.Random) -> None:
 
 @on_moves
 def insert_garbage(log: dict[str, Any], rng: random.Random) -> None:
-    log["moves"].insert(rng.randrange(len(log["moves"]) + 1), rng.choice(GARBAGE))
+    log["moves"].insert(rng.randrange(len(log["moves"]) + 1), garbage(rng))
 
 
 @on_moves
@@ -114,7 +119,7 @@ def edit_move(log: dict[str, Any], rng: random.Random) -> None:
 
 
 def retype_field(log: dict[str, Any], rng: random.Random) -> None:
-    log[rng.choice(FIELDS)] = rng.choice(GARBAGE)
+    log[rng.choice(FIELDS)] = garbage(rng)
 
 
 def remove_field(log: dict[str, Any], rng: random.Random) -> None:
@@ -124,7 +129,7 @@ def remove_field(log: dict[str, Any], rng: random.Random) -> None:
 def add_field(log: dict[str, Any], rng: random.Random) -> None:
     target = rng.choice([log, log.get("options"), log.get("setup")])
     if isinstance(target, dict):
-        target[rng.choice(["extra", "colour", "speed", "seats", "x" * 50])] = rng.choice(GARBAGE)
+        target[rng.choice(["extra", "colour", "speed", "seats", "x" * 50])] = garbage(rng)
 
 
 def bad_forfeit(log: dict[str, Any], rng: random.Random) -> None:

@@ -117,3 +117,17 @@ def test_the_api_answers_every_mutated_log_and_stores_only_valid_ones(world: Wor
         if not expected["valid"]:
             assert error.get("verification") in (None, expected), seed
         assert Match.objects.count() == before, seed
+
+
+def test_an_overflowing_number_is_refused_everywhere(world: World) -> None:
+    """``1e999`` is valid JSON but overflows to infinity, which no answer can carry back."""
+    log = json.loads(mutate("froggit", 0))
+    body = json.dumps(log).replace('"moves": [', '"moves": [1e999, ', 1).encode()
+    answer = verify_bytes(body)
+    assert answer["error"]["code"] == "bad_format" and "out of range" in answer["error"]["message"]
+    client = world.client(world.director)
+    checked = client.post("/api/logs/verify/", body, content_type="application/json")
+    assert checked.status_code == 400 and checked.json()["error"]["code"] == "bad_format"
+    upload = client.post("/api/matches/", b'{"club": "pond", "log": ' + body + b"}", content_type="application/json")
+    assert upload.status_code == 400 and "out of range" in upload.json()["message"]
+    assert not Match.objects.exists()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -34,28 +36,43 @@ class BoundedJSONParser(JSONParser):
             declared = None
         refuse_large(declared)
         data = super().parse(stream, media_type, parser_context)
-        where = nul_in(data)
-        if where is not None:
-            raise ValidationError({where or "non_field_errors": ["text may not contain the NUL character"]})
+        for flaw, message in FLAWS:
+            where = find(data, flaw)
+            if where is not None:
+                raise ValidationError({where or "non_field_errors": [message]})
         return data
 
 
-def nul_in(data: Any, path: str = "") -> str | None:
-    """Where in parsed JSON a string (key or value) holds a NUL character, which no database
-    text column keeps: the top-level field's name, '' for the body itself; None when nowhere."""
-    if isinstance(data, str):
-        return path if "\x00" in data else None
+def has_nul(value: Any) -> bool:
+    """Text with a NUL character, which no database text column keeps."""
+    return isinstance(value, str) and "\x00" in value
+
+
+def is_infinite(value: Any) -> bool:
+    """A number that overflowed (``1e999`` is valid JSON), which no JSON answer can hold."""
+    return isinstance(value, float) and math.isinf(value)
+
+
+FLAWS = ((has_nul, "text may not contain the NUL character"),
+         (is_infinite, "a number is out of range (like 1e999)"))
+
+
+def find(data: Any, flaw: Callable[[Any], bool], path: str = "") -> str | None:
+    """Where in parsed JSON the first key or value with ``flaw`` lies: the top-level field's
+    name, '' for the body itself; None when nowhere."""
     if isinstance(data, dict):
         for key, value in data.items():
             field = path or str(key)
-            if "\x00" in str(key):
+            if flaw(key):
                 return field.replace("\x00", "")
-            found = nul_in(value, field)
+            found = find(value, flaw, field)
             if found is not None:
                 return found
+        return None
     if isinstance(data, list):
         for value in data:
-            found = nul_in(value, path)
+            found = find(value, flaw, path)
             if found is not None:
                 return found
-    return None
+        return None
+    return path if flaw(data) else None
