@@ -73,6 +73,7 @@ def scene(world: World) -> Scene:
         "fay": world.fay.pk, "round": Round.objects.get(tournament=running).pk,
         "entrant": Entrant.objects.get(tournament=open_, player=world.ana).pk,
         "bystander": Membership.objects.get(user=world.bystander).pk,
+        "bystander_account": world.bystander.pk,
     }
     return Scene(world, ids)
 
@@ -128,6 +129,14 @@ MATRIX: list[Row] = [
     Row("GET", "/api/clubs/{slug}/", READ, fill=lambda scene: {"slug": "pond"}),
     Row("PATCH", "/api/clubs/{slug}/", DIRECTORS_200, body={"name": "The Pond"}, fill=lambda scene: {"slug": "pond"}),
     Row("DELETE", "/api/clubs/{slug}/", (403, 403, 403, 403, 204), fill=lambda scene: {"slug": "pond"}),
+    # -- accounts: staff manage them; everyone reads and changes their own as /api/users/me/
+    Row("GET", "/api/users/", (403, 403, 403, 403, 200)),
+    Row("POST", "/api/users/", (403, 403, 403, 403, 201),
+        body={"username": "newcomer", "password": "a-long-pass-phrase-9"}),
+    Row("GET", "/api/users/{id}/", (403, 404, 404, 404, 200), fill=ids("bystander_account"),
+        note="another account is unknown to all but staff; /api/users/me/ is one's own"),
+    Row("PATCH", "/api/users/{id}/", (403, 404, 404, 404, 200), body={"email": "b@example.org"},
+        fill=ids("bystander_account")),
     Row("GET", "/api/memberships/", LOGGED_IN),
     Row("POST", "/api/memberships/", DIRECTORS, body={"club": "pond", "user": "outsider", "role": "member"}),
     Row("GET", "/api/memberships/{id}/", (403, 200, 404, 200, 200), fill=ids("bystander"),
@@ -174,6 +183,10 @@ MATRIX: list[Row] = [
     Row("POST", "/api/tournaments/{id}/entrants/", DIRECTORS, body=lambda scene: {"player": scene.ids["cy"]},
         fill=ids("open")),
     Row("POST", "/api/tournaments/{id}/withdraw/", DIRECTORS_200, body=lambda scene: {"entrant": scene.ids["entrant"]},
+        fill=ids("open")),
+    Row("POST", "/api/tournaments/{id}/seeds/", DIRECTORS_200,
+        body=lambda scene: {"order": list(Entrant.objects.filter(tournament_id=scene.ids["open"])
+                                          .order_by("-seed").values_list("pk", flat=True))},
         fill=ids("open")),
     Row("POST", "/api/tournaments/{id}/start/", DIRECTORS_200, fill=ids("open")),
     Row("POST", "/api/tournaments/{id}/pair/", DIRECTORS_200, fill=ids("open"), note="nothing to pair yet: no change"),

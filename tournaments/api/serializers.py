@@ -457,6 +457,10 @@ class MatchUpdateSerializer(InputSerializer):
 
     rated = serializers.BooleanField(required=False)
     played_at = serializers.DateTimeField(required=False)
+    tournament = serializers.PrimaryKeyRelatedField(queryset=Tournament.objects.all(), required=False,
+                                                    allow_null=True, help_text="the tournament it counts for, or null")
+    round = serializers.PrimaryKeyRelatedField(queryset=Round.objects.all(), required=False, allow_null=True,
+                                               help_text="a round of that tournament, or null")
 
 
 class RoundSerializer(serializers.ModelSerializer):
@@ -587,3 +591,40 @@ class LadderRunSerializer(serializers.Serializer):
 
 class TokenSerializer(serializers.Serializer):
     token = serializers.CharField()
+
+
+# -- accounts ---------------------------------------------------------------------------------------
+
+class AccountSerializer(serializers.ModelSerializer):
+    """A user account as the API shows it (never its password), with its clubs and roles."""
+
+    clubs = serializers.SerializerMethodField()
+
+    class Meta:
+        model = get_user_model()
+        fields = ["id", "username", "email", "is_active", "is_staff", "date_joined", "last_login", "clubs"]
+        read_only_fields = fields
+
+    @extend_schema_field({"type": "object", "additionalProperties": {"type": "string"},
+                          "example": {"pond": "director"}})
+    def get_clubs(self, user: Any) -> dict[str, str]:
+        return {membership.club.slug: membership.role for membership in user.memberships.select_related("club")}
+
+
+class NewAccountSerializer(InputSerializer):
+    username = serializers.RegexField(r"^[\w.@+-]{1,150}$", help_text="letters, digits and @ . + - _")
+    password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
+    email = serializers.EmailField(required=False, allow_blank=True)
+    is_staff = serializers.BooleanField(required=False, default=False)
+
+
+class AccountUpdateSerializer(InputSerializer):
+    email = serializers.EmailField(required=False, allow_blank=True)
+    password = serializers.CharField(max_length=128, required=False, write_only=True, trim_whitespace=False)
+    is_active = serializers.BooleanField(required=False, help_text="false: the account can no longer log in")
+    is_staff = serializers.BooleanField(required=False)
+
+
+class SeedsSerializer(InputSerializer):
+    order = serializers.ListField(child=serializers.IntegerField(min_value=1), allow_empty=False,
+                                  help_text="every entrant's id, top seed first")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpResponse
@@ -61,6 +62,7 @@ from tournaments.selectors import (
     visible_matches,
     visible_players,
 )
+from tournaments.services import accounts as account_services
 from tournaments.services import bots as bot_services
 from tournaments.services import clubs as club_services
 from tournaments.services import jobs as job_services
@@ -197,6 +199,59 @@ class MembershipViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins
             require_director(request, membership.club, "remove members")
         club_services.remove_member(membership)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+# -- accounts -------------------------------------------------------------------------------------------
+
+@extend_schema_view(
+    list=extend_schema(summary="User accounts (staff)"),
+    retrieve=extend_schema(summary="One account (staff, or one's own)"),
+    create=extend_schema(summary="Create an account (staff)", request=s.NewAccountSerializer,
+                         responses={201: s.AccountSerializer}),
+    partial_update=extend_schema(summary="Change an account's e-mail, password, staff flag or activity (staff; "
+                                         "one's own e-mail and password)",
+                                 request=s.AccountUpdateSerializer, responses=s.AccountSerializer),
+)
+class AccountViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """User accounts, as the admin site manages them: staff create and change them (an
+    account is deactivated, never deleted, so its matches keep their recorder); everyone
+    logged in reads and changes their own (``/api/users/me/``)."""
+
+    serializer_class = s.AccountSerializer
+    permission_classes = [IsAuthenticated]
+    filterset_fields = ["is_active", "is_staff", "username"]
+    ordering_fields = ["username", "date_joined"]
+    http_method_names = METHODS
+
+    def get_queryset(self) -> QuerySet[Any]:
+        accounts = get_user_model().objects.order_by("username")
+        user = self.request.user
+        return accounts if user.is_staff else accounts.filter(pk=user.pk)
+
+    def get_object(self) -> Any:
+        if self.kwargs.get("pk") == "me":
+            return self.request.user
+        return super().get_object()
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        require_staff(request, "list accounts")
+        return super().list(request, *args, **kwargs)
+
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        require_staff(request, "create accounts")
+        account = account_services.create_account(**valid(s.NewAccountSerializer, request))
+        return Response(self.get_serializer(account).data, status=status.HTTP_201_CREATED)
+
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        account = self.get_object()
+        changes = valid(s.AccountUpdateSerializer, request)
+        if not request.user.is_staff:
+            refused = sorted(set(changes) - {"email", "password"})
+            if refused:
+                raise PermissionDenied(f"only staff change {refused[0]}")
+        if account.pk == request.user.pk and changes.get("is_active") is False:
+            raise Conflict("you cannot deactivate your own account", code="own_account")
+        return Response(self.get_serializer(account_services.update_account(account, **changes)).data)
 
 
 # -- games and players ---------------------------------------------------------------------------------
@@ -564,6 +619,15 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins
         if entrant is None:
             raise InvalidInput("no such entrant in this tournament", fields={"entrant": ["unknown"]})
         tournament_services.withdraw(entrant)
+        return self.answer(tournament)
+
+    @extend_schema(summary="Set the seeding before the start (directors)", request=s.SeedsSerializer,
+                   responses=s.TournamentSerializer)
+    @action(detail=True, methods=["post"])
+    def seeds(self, request: Request, pk: str | None = None) -> Response:
+        """``{"order": [entrant ids, top seed first]}``, every entrant once."""
+        tournament = self.directed(request)
+        tournament_services.reseed(tournament, valid(s.SeedsSerializer, request)["order"])
         return self.answer(tournament)
 
     @extend_schema(summary="Close registration and start (directors)", request=None,

@@ -290,22 +290,53 @@ def idempotent(*, recorded_by: Any, key: str | None, create: Callable[[], Match]
     return match, True
 
 
+#: Passed for ``tournament`` or ``round`` to leave them as they are.
+UNCHANGED: Any = object()
+
+
 @transaction.atomic
-def update_match(match: Match | int, *, rated: bool | None = None, played_at: datetime | None = None) -> Match:
-    """Change whether a match is rated, or when it was played; either may move ratings, which
-    are brought up to date (the log itself never changes here)."""
+def update_match(match: Match | int, *, rated: bool | None = None, played_at: datetime | None = None,
+                 tournament: Any = UNCHANGED, round: Any = UNCHANGED) -> Match:
+    """Change whether a match is rated, when it was played, or the tournament (and round) it
+    counts for, as a director would in the admin site. Ratings and the tournaments' progress
+    follow; the log itself never changes here."""
     match = locked(match)
     changed = []
+    rating_fields = []
     if rated is not None and rated != match.rated:
         match.rated = rated
-        changed.append("rated")
+        rating_fields.append("rated")
     if played_at is not None and played_at != match.played_at:
         match.played_at = played_at
-        changed.append("played_at")
-    if changed:
-        match.save(update_fields=[*changed, "updated_at"])
+        rating_fields.append("played_at")
+    before = match.tournament_id
+    if tournament is not UNCHANGED or round is not UNCHANGED:
+        target = match.tournament if tournament is UNCHANGED else tournament
+        stage = (None if tournament is not UNCHANGED and round is UNCHANGED else match.round) \
+            if round is UNCHANGED else round
+        check_counts_for(match, target, stage)
+        match.tournament, match.round = target, stage
+        changed += ["tournament", "round"]
+    if rating_fields or changed:
+        match.save(update_fields=[*rating_fields, *changed, "updated_at"])
+    if rating_fields:
         ratings.note_change(match, force=True)
+    if changed:
+        from tournaments.services.tournaments import refresh_progress
+
+        for tournament_id in {before, match.tournament_id} - {None}:
+            refresh_progress(tournament_id)
     return match
+
+
+def check_counts_for(match: Match, tournament: Tournament | None, round: Round | None) -> None:
+    """A match counts only for a tournament of its club and game, in one of its rounds."""
+    if tournament is not None and (tournament.club_id != match.club_id or tournament.game != match.game):
+        message = f"a match counts only for a {match.game} tournament of {match.club.name}"
+        raise InvalidInput(message, fields={"tournament": [message]})
+    if round is not None and (tournament is None or round.tournament_id != tournament.pk):
+        message = "the round must be one of the match's tournament"
+        raise InvalidInput(message, fields={"round": [message]})
 
 
 def reverify(match: Match) -> dict[str, Any]:

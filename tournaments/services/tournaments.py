@@ -166,6 +166,25 @@ def check_bot_entrant(tournament: Tournament, player: Player) -> None:
 
 
 @transaction.atomic
+def reseed(tournament: Tournament, order: Any) -> list[Entrant]:
+    """Set the seeding before the start: ``order`` lists every entrant's id, top seed first."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict("seeds are set before the tournament starts", code="already_started")
+    entrants = {entrant.pk: entrant for entrant in tournament.entrants.all()}
+    if not isinstance(order, list) or sorted(order, key=str) != sorted(entrants, key=str) \
+            or any(type(entrant_id) is not int for entrant_id in order):
+        message = "list every entrant's id once, top seed first"
+        raise InvalidInput(message, fields={"order": [message]})
+    # Two steps, so that no two entrants hold one seed in between (seeds are unique).
+    for offset, entrant_id in enumerate(order, start=len(order) + 1):
+        Entrant.objects.filter(pk=entrant_id).update(seed=offset)
+    for seed, entrant_id in enumerate(order, start=1):
+        Entrant.objects.filter(pk=entrant_id).update(seed=seed)
+    return list(tournament.entrants.order_by("seed"))
+
+
+@transaction.atomic
 def withdraw(entrant: Entrant) -> Entrant:
     """No further pairings; the games already played stand."""
     tournament = Tournament.objects.select_for_update().get(pk=entrant.tournament_id)
