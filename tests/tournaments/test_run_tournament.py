@@ -50,7 +50,22 @@ def test_a_two_seat_round_robin_prints_a_table() -> None:
 
 
 @pytest.mark.django_db
+def test_bot_programs_enter_beside_built_in_bots(tmp_path: object) -> None:
+    from tests.tournaments.test_bot_services import needs_sandbox
+
+    needs_sandbox()
+    example = ROOT / "examples" / "bots" / "froggit.py"
+    body = json.loads(run_here("run_tournament", "--game", "froggit", "--format", "round_robin", "--bot", "greedy",
+                               "--program", f"hopper={example}", "--program", str(example), "--seed", "p",
+                               "--json"))
+    assert body["tournament"]["status"] == "finished" and body["tournament"]["matches"] == 3
+    assert sorted(row["entrant"] for row in body["standings"]) == ["froggit#3", "greedy#1", "hopper#2"]
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize("args", [
+    ["--game", "froggit", "--format", "round_robin", "--bot", "random", "--program", "/nowhere/bot.py"],
+    ["--game", "froggit", "--format", "round_robin", "--bot", "random", "--program", "README.md"],
     ["--game", "chess", "--format", "swiss", "--bot", "random", "--bot", "random"],
     ["--game", "leapfrog_race", "--format", "swiss", "--bot", "random", "--bot", "random"],
     ["--game", "leapfrog_race", "--format", "round_robin", "--bot", "random"],

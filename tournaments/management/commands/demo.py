@@ -59,7 +59,7 @@ class Command(BaseCommand):
             for bot in bots:
                 arguments += ["--bot", bot]
             if sandboxed:
-                arguments += ["--program", str(example)]
+                arguments += ["--program", f"example={example}"]
             self.stdout.write(self.style.MIGRATE_HEADING(f"\n{game.title} ({game.slug}): {plan['format']}"))
             out = StringIO()
             call_command(*arguments, stdout=out)

@@ -8,6 +8,7 @@ dispatches the tournament and follows its progress). The same seed gives the sam
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -27,6 +28,10 @@ from tournaments.services import tournaments as services
 from tournaments.services.bots import builtin_player, program_player
 from tournaments.tasks import advance_tournament
 
+#: ``--program NAME=FILE`` names the entrant; a bare FILE is named after the file.
+PROGRAM_NAME = re.compile(r"^[A-Za-z][\w-]{0,40}=")
+
+
 def arena(game: Any) -> Club:
     """The club that holds command-line tournaments of one game (bot entries are per game)."""
     club, _ = Club.objects.get_or_create(slug=f"arena-{game.slug}".replace("_", "-"),
@@ -42,7 +47,7 @@ class Command(BaseCommand):
         parser.add_argument("--format", required=True, choices=Tournament.Format.values)
         parser.add_argument("--bot", action="append", default=[], metavar="NAME[:key=value,...]",
                             help="an entrant per --bot, named NAME#k (k counts the --bot arguments from 1)")
-        parser.add_argument("--program", action="append", default=[], metavar="FILE",
+        parser.add_argument("--program", action="append", default=[], metavar="[NAME=]FILE",
                             help="an entrant that is a bot program (a Python file or a zip with main.py), "
                                  "played in the sandbox; named after the file")
         parser.add_argument("--options", default="{}", metavar="JSON")
@@ -93,9 +98,10 @@ class Command(BaseCommand):
         if len(opts["bot"]) + len(opts["program"]) < 2:
             raise CommandError("name at least two entrants with --bot or --program", returncode=2)
         programs = []
-        for path in opts["program"]:
+        for argument in opts["program"]:
+            name, path = argument.split("=", 1) if PROGRAM_NAME.match(argument) else (None, argument)
             try:
-                programs.append((Path(path).name, Path(path).read_bytes()))
+                programs.append((name or Path(path).stem, Path(path).name, Path(path).read_bytes()))
             except OSError as error:
                 raise CommandError(f"cannot read the bot program {path}: {error.strerror}", returncode=2) from None
         options = json_object(opts["options"])
@@ -123,9 +129,8 @@ class Command(BaseCommand):
             for number, spec in enumerate(opts["bot"], start=1):
                 player = builtin_player(club, game.slug, f"{parse_bot_spec(spec)[0]}#{number}", spec)
                 services.register(tournament, player)
-            for number, (filename, data) in enumerate(programs, start=len(opts["bot"]) + 1):
-                player = program_player(club, game.slug, f"{Path(filename).stem}#{number}",
-                                        filename, data)
+            for number, (name, filename, data) in enumerate(programs, start=len(opts["bot"]) + 1):
+                player = program_player(club, game.slug, f"{name}#{number}", filename, data)
                 services.register(tournament, player)
             services.start(tournament)
         except ServiceError as error:
