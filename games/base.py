@@ -314,6 +314,7 @@ class Game(ABC):
 
     # -- pictures -----------------------------------------------------------------------------
 
+    @abstractmethod
     def draw(self, state: GameState, viewer: int | None = None, reveal: bool = False) -> str:
         """The position as an SVG document (``docs/pages.md``): the one drawing of the game,
         for the replay viewer and the API alike.
@@ -322,7 +323,6 @@ class Game(ABC):
         looking (its own hand shows), ``None`` a spectator; ``reveal=True`` shows everything,
         for a game that has ended. Games without hidden information ignore both.
         """
-        raise NotImplementedError(f"{self.slug} has no picture")
 
     def public_moves(self, moves: Sequence[str]) -> list[str]:
         """The log's moves as a spectator of a live game may read them: the moves with the
