@@ -149,24 +149,26 @@ def activate_version(entry: BotEntry, number: Any) -> BotVersion:
 def builtin_player(club: Club, game: str, name: str, strategy: str, *, owner: Any = None) -> Player:
     """The club's built-in bot ``name`` for ``game`` playing ``strategy``: created on first use,
     given a new version when the strategy changed (demo, command-line tournaments, tests)."""
-    entry = (BotEntry.objects.filter(player__club=club, player__name=name, game=game)
-             .select_related("player", "active_version").first())
-    if entry is None:
-        return create_entry(club=club, owner=owner, game=game, name=name, strategy=strategy).player
-    if entry.active_version is None or entry.active_version.strategy != strategy:
-        add_version(entry, by=owner, strategy=strategy)
-    return entry.player
+    return standing_entry(club, game, name, owner, {"strategy": strategy},
+                          hashlib.sha256(strategy.encode()).hexdigest())
 
 
 def program_player(club: Club, game: str, name: str, filename: str, data: bytes, *, owner: Any = None) -> Player:
     """The club's uploaded bot ``name`` for ``game`` running this program: created on first
     use, given a new version when the code changed (command-line tournaments, the demo)."""
+    return standing_entry(club, game, name, owner, {"filename": filename, "data": data},
+                          hashlib.sha256(data).hexdigest())
+
+
+def standing_entry(club: Club, game: str, name: str, owner: Any, source: dict[str, Any], sha256: str) -> Player:
+    """The entry ``name`` of ``game`` in ``club`` playing ``source``: created with it, or given
+    it as a new version unless its active version already has that sha256."""
     entry = (BotEntry.objects.filter(player__club=club, player__name=name, game=game)
              .select_related("player", "active_version").first())
     if entry is None:
-        return create_entry(club=club, owner=owner, game=game, name=name, filename=filename, data=data).player
-    if entry.active_version is None or entry.active_version.sha256 != hashlib.sha256(data).hexdigest():
-        add_version(entry, by=owner, filename=filename, data=data)
+        return create_entry(club=club, owner=owner, game=game, name=name, **source).player
+    if entry.active_version is None or entry.active_version.sha256 != sha256:
+        add_version(entry, by=owner, **source)
     return entry.player
 
 
