@@ -311,11 +311,12 @@ def update_match(match: Match | int, *, rated: bool | None = None, played_at: da
         rating_fields.append("played_at")
     before = match.tournament_id
     if tournament is not UNCHANGED or round is not UNCHANGED:
-        target = match.tournament if tournament is UNCHANGED else tournament
-        stage = (None if tournament is not UNCHANGED and round is UNCHANGED else match.round) \
-            if round is UNCHANGED else round
-        check_counts_for(match, target, stage)
-        match.tournament, match.round = target, stage
+        if round is UNCHANGED:  # a match given a tournament leaves its old round
+            round = match.round if tournament is UNCHANGED else None
+        if tournament is UNCHANGED:
+            tournament = match.tournament
+        check_counts_for(match, tournament, round)
+        match.tournament, match.round = tournament, round
         changed += ["tournament", "round"]
     if rating_fields or changed:
         match.save(update_fields=[*rating_fields, *changed, "updated_at"])
