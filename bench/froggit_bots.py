@@ -15,17 +15,18 @@ import argparse
 import json
 import random
 import time
+from collections.abc import Callable
 
 from pairs import pair_table
 
 from games.froggit.bots import apply_effect, effects
-from games.froggit.game import Froggit
+from games.froggit.game import Froggit, FroggitState
 
 PLAYERS = 6
 
 
-def engine_games(count: int) -> tuple[float, int]:
-    """Full random games per second through legal_actions and apply_move; total turns."""
+def timed_games(count: int, play_turn: Callable[[FroggitState, random.Random], None]) -> tuple[float, int]:
+    """Full random six-seat expert games per second with ``play_turn`` making each move; total turns."""
     game = Froggit()
     options = game.parse_options({"version": "expert"}, PLAYERS)
     turns = 0
@@ -34,24 +35,19 @@ def engine_games(count: int) -> tuple[float, int]:
         rng = random.Random(index)
         state = game.new_state(options, PLAYERS, {})
         while not state.is_over():
-            state.apply_move(rng.choice(state.legal_actions(state.turn)))
+            play_turn(state, rng)
         turns += state.turns
     return count / (time.perf_counter() - started), turns
+
+
+def engine_games(count: int) -> tuple[float, int]:
+    """Through legal_actions and apply_move."""
+    return timed_games(count, lambda state, rng: state.apply_move(rng.choice(state.legal_actions(state.turn))))
 
 
 def playout_games(count: int) -> tuple[float, int]:
-    """Full random games per second choosing among distinct effects, with no notation."""
-    game = Froggit()
-    options = game.parse_options({"version": "expert"}, PLAYERS)
-    turns = 0
-    started = time.perf_counter()
-    for index in range(count):
-        rng = random.Random(index)
-        state = game.new_state(options, PLAYERS, {})
-        while not state.is_over():
-            apply_effect(state, rng.choice(effects(state)))
-        turns += state.turns
-    return count / (time.perf_counter() - started), turns
+    """Choosing among distinct effects, with no notation."""
+    return timed_games(count, lambda state, rng: apply_effect(state, rng.choice(effects(state))))
 
 
 def main() -> None:
