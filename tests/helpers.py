@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import socket
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,6 +47,28 @@ def spec_examples(game: str) -> list[tuple[str, dict[str, Any]]]:
         if verdict["file"].startswith(game + "/"):
             cases.append((verdict["file"], verdict))
     return cases
+
+
+def free_port() -> int:
+    """A TCP port on loopback that nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until(check: Callable[[], bool], timeout: float, what: str, logs: Iterable[Path] = ()) -> None:
+    """Poll ``check`` until it holds (an OSError counts as not yet); fail after ``timeout``
+    seconds, naming ``what`` and showing the end of each log of the processes involved."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if check():
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    tails = "\n".join(f"--- {log.name}\n{log.read_text()[-3000:]}" for log in logs if log.exists())
+    pytest.fail(f"{what} did not happen within {timeout} s\n{tails}")
 
 
 @dataclass

@@ -7,10 +7,8 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
-import time
 import urllib.request
 import uuid
 from pathlib import Path
@@ -21,7 +19,7 @@ from django.db import connection
 from django.test import Client
 
 from tests.conftest import worker_database_env
-from tests.helpers import ROOT, skip_or_fail
+from tests.helpers import ROOT, free_port, skip_or_fail, wait_until
 
 PRODUCTION_ENV = {"PRODUCTION": "true", "SECRET_KEY": "k" * 20 + uuid.uuid4().hex + "-x!Qz" * 4,
                   "ALLOWED_HOSTS": "club.example.org", "DEBUG": "false"}
@@ -86,24 +84,6 @@ def test_health_answers_for_the_database_and_the_broker(monkeypatch: pytest.Monk
     assert health.BROKER_TIMEOUT_SECONDS <= 5
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def wait_until(check: object, timeout: float, what: str, log: Path) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            if check():
-                return
-        except OSError:
-            pass
-        time.sleep(0.3)
-    pytest.fail(f"{what} did not happen in {timeout} s:\n{log.read_text()[-4000:]}")
-
-
 @pytest.mark.redis
 @pytest.mark.django_db(transaction=True)
 def test_the_procfile_runs_the_whole_service_on_one_machine(redis_url: str, tmp_path: Path) -> None:
@@ -125,10 +105,10 @@ def test_the_procfile_runs_the_whole_service_on_one_machine(redis_url: str, tmp_
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/health/", timeout=2) as answer:
                 return json.load(answer) == {"status": "ok", "database": "ok", "broker": "ok"}
 
-        wait_until(healthy, 60, "the web process answering /health/", log)
-        wait_until(lambda: "ready" in log.read_text(), 60, "the worker starting", log)
+        wait_until(healthy, 60, "the web process answering /health/", [log])
+        wait_until(lambda: "ready" in log.read_text(), 60, "the worker starting", [log])
         wait_until(lambda: "beat: Starting" in log.read_text() or "Scheduler" in log.read_text(), 60,
-                   "beat starting", log)
+                   "beat starting", [log])
         result = client.send_task("tournaments.play_and_verify", args=("froggit", ["random", "greedy"], {}, "up"),
                                   queue=queue).get(timeout=120)
         assert result["verification"]["valid"]

@@ -7,7 +7,7 @@ import pytest
 
 from tests.tournaments.conftest import World
 from tests.tournaments.test_tournament_services import finish_by_hand
-from tournaments.models import Match, Player, Tournament
+from tournaments.models import Match, Tournament
 from tournaments.services.bots import builtin_player
 
 

@@ -217,16 +217,8 @@ def test_uploads_are_refused_where_the_sandbox_cannot_run(world: World, monkeypa
         uploaded_tournament(world, {"Example": example("froggit"), "House": b"builtin:random"}, game="froggit")
     assert Tournament.objects.get().status == Tournament.Status.REGISTRATION
     # built-in bots still play
-    built_in = run(uploaded_tournament_builtins(world))
+    built_in = run(uploaded_tournament(world, {"R1": b"builtin:random", "R2": b"builtin:random"}, game="froggit"))
     assert built_in.status == Tournament.Status.FINISHED
-
-
-def uploaded_tournament_builtins(world: World) -> Tournament:
-    tournament = tournament_services.create_tournament(club=world.club, name="Built-in", game="froggit",
-                                                       format="round_robin", bots=True, seed="b", rated=False)
-    for name in ("R1", "R2"):
-        tournament_services.register(tournament, services.builtin_player(world.club, "froggit", name, "random"))
-    return tournament_services.start(tournament)
 
 
 def test_example_files_exist_for_every_game() -> None:

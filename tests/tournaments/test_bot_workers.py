@@ -4,7 +4,6 @@ match left behind by a dead worker is played again from its seed."""
 
 from __future__ import annotations
 
-import time
 from datetime import timedelta
 
 import pytest
@@ -12,7 +11,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from games.logs import verify_log
-from tests.helpers import RemoteWorker
+from tests.helpers import RemoteWorker, wait_until
 from tests.tournaments.test_bot_services import example, needs_sandbox
 from tests.tournaments.test_run_tournament import needs_postgresql
 from tournaments.models import Club, Match, SeatOutput, Tournament
@@ -22,13 +21,6 @@ from tournaments.services import ladders as ladder_services
 from tournaments.services import tournaments as tournament_services
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
-
-
-def wait_for(check: object, timeout: float = 180) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, "the worker did not finish in time"
-        time.sleep(0.2)
 
 
 def test_a_tournament_of_uploaded_and_built_in_bots_runs_on_a_worker(celery_worker: RemoteWorker) -> None:
@@ -46,7 +38,8 @@ def test_a_tournament_of_uploaded_and_built_in_bots_runs_on_a_worker(celery_work
         tournament_services.register(tournament, player)
     tournament_services.start(tournament)
     celery_worker.client.send_task("tournaments.advance_tournament", args=(tournament.pk,), queue=celery_worker.queue)
-    wait_for(lambda: Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.FINISHED)
+    wait_until(lambda: Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.FINISHED, 180,
+               "the tournament finishing")
     matches = Match.objects.filter(tournament=tournament)
     assert matches.count() == 3 and all(match.status == Match.Status.FINISHED for match in matches)
     for match in matches:
@@ -64,7 +57,8 @@ def test_a_ladder_round_runs_on_a_worker(celery_worker: RemoteWorker) -> None:
         bot_services.create_entry(club=club, owner=None, game="leapfrog_race", name=f"b{n}", strategy="random")
     scheduled = celery_worker.run("tournaments.run_ladder", ladder.pk)
     assert len(scheduled) == 2
-    wait_for(lambda: Match.objects.filter(pk__in=scheduled, status=Match.Status.FINISHED).count() == 2)
+    wait_until(lambda: Match.objects.filter(pk__in=scheduled, status=Match.Status.FINISHED).count() == 2, 180,
+               "the ladder's matches finishing")
 
 
 def test_a_match_left_by_a_dead_worker_is_played_again_from_its_seed(celery_worker: RemoteWorker) -> None:
@@ -81,7 +75,8 @@ def test_a_match_left_by_a_dead_worker_is_played_again_from_its_seed(celery_work
                                              started_at=timezone.now() - timedelta(hours=1))
     swept = celery_worker.run("tournaments.sweep")
     assert swept["matches"] == [match.pk]
-    wait_for(lambda: Match.objects.get(pk=match.pk).status == Match.Status.FINISHED)
+    wait_until(lambda: Match.objects.get(pk=match.pk).status == Match.Status.FINISHED, 180,
+               "the swept match finishing")
     replayed = match_envelope(Match.objects.get(pk=match.pk))
     # The same match played here, from the same seed, gives the same log.
     Match.objects.filter(pk=match.pk).update(status=Match.Status.SCHEDULED, result=None)

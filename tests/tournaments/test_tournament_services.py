@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from tests.tournaments.conftest import World
 from tournaments.errors import Conflict, InvalidInput
-from tournaments.models import Bye, Club, Match, Player, Round, Tournament
+from tournaments.models import Bye, Club, Match, Round, Tournament
 from tournaments.services import matches as match_services
 from tournaments.services.bots import builtin_player
 from tournaments.services import tournaments as services

@@ -17,16 +17,15 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from celery import Celery
 from django.db import connection
 
 from tests.conftest import worker_database_env
-from tests.helpers import ROOT, skip_or_fail
+from tests.helpers import ROOT, free_port, skip_or_fail, wait_until
 from tournaments.models import Club, Match, Tournament
 from tournaments.services import tournaments as services
 from tournaments.services.bots import builtin_player
@@ -34,12 +33,6 @@ from tournaments.services.bots import builtin_player
 ENTRANTS = 21  # a round robin of 21: 210 matches in 21 rounds
 SEED = "faults"
 STANDING_KEYS = ("rank", "entrant", "points", "tiebreaks", "played", "wins", "draws", "losses", "byes")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class RedisServer:
@@ -150,15 +143,6 @@ def undisturbed_standings() -> str:
     return standings_text(tournament)
 
 
-def wait_for(check: Callable[[], bool], timeout: float, what: str, logs: Path) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            tails = "\n".join(f"--- {log.name}\n{log.read_text()[-3000:]}" for log in sorted(logs.glob("*.log")))
-            pytest.fail(f"{what} did not happen within {timeout} s\n{tails}")
-        time.sleep(0.2)
-
-
 @pytest.fixture
 def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     if shutil.which("redis-server") is None:
@@ -192,17 +176,18 @@ def test_killed_workers_and_a_restarted_redis_lose_and_repeat_nothing(redis_serv
         client.send_task("tournaments.advance_tournament", args=(tournament.pk,), queue=service.queue)
         events: list[str] = []
         for threshold in (40, 100):
-            wait_for(lambda: done(tournament) >= threshold, 240, f"{threshold} matches played", tmp_path)
+            wait_until(lambda: done(tournament) >= threshold, 240, f"{threshold} matches played",
+                       tmp_path.glob("*.log"))
             service.kill_worker()
             service.start_worker()
             events.append(f"killed a worker after {done(tournament)} matches")
-        wait_for(lambda: done(tournament) >= 150, 240, "150 matches played", tmp_path)
+        wait_until(lambda: done(tournament) >= 150, 240, "150 matches played", tmp_path.glob("*.log"))
         redis_server.stop()
         time.sleep(1)
         redis_server.start()
         events.append(f"restarted Redis after {done(tournament)} matches")
-        wait_for(lambda: Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.FINISHED, 300,
-                 "the tournament finishing", tmp_path)
+        wait_until(lambda: Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.FINISHED, 300,
+                   "the tournament finishing", tmp_path.glob("*.log"))
     finally:
         client.close()
         service.stop()
