@@ -258,6 +258,15 @@ def stage_name(layout: Layout) -> str | None:
     return "root-" + hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:20]
 
 
+def allows_exec(folder: Path) -> bool:
+    """Whether programs under ``folder`` may run: a bind mount keeps its source's
+    ``noexec``, so a root staged on such a file system (a hardened ``/tmp``) would run nothing."""
+    try:
+        return not os.statvfs(folder).f_flag & os.ST_NOEXEC
+    except OSError:
+        return False
+
+
 def build_stage(layout: Layout, files: tuple[str, ...], folders: tuple[str, ...], root: Path) -> None:
     """Put every file of ``layout`` at its own path under ``root`` (a hard link, or a copy
     where linking is refused), its symlinks, and the mount points of its folders and of
@@ -290,8 +299,9 @@ def build_stage(layout: Layout, files: tuple[str, ...], folders: tuple[str, ...]
 
 def staged_root(layout: Layout) -> tuple[Path, tuple[str, ...]] | None:
     """A root folder holding every file the sandbox binds, at its own path, and the
-    folders (the standard library) still to bind on top of it; None where it cannot be made,
-    and then every file is bound on its own.
+    folders (the standard library) still to bind on top of it; None where it cannot be made
+    (or the work root's file system forbids running programs), and then every file is
+    bound on its own.
 
     Bubblewrap spends most of its start on mounts, about a millisecond each; the
     interpreter, its libraries and ``ld.so`` are some thirty files, so one bind of a
@@ -302,7 +312,7 @@ def staged_root(layout: Layout) -> tuple[Path, tuple[str, ...]] | None:
     key = (layout, work_root())
     with _stage_lock:
         if key not in _stages:
-            name = stage_name(layout)
+            name = stage_name(layout) if allows_exec(key[1]) else None
             folders = tuple(path for path in layout.binds if os.path.isdir(path))
             files = tuple(path for path in layout.binds if path not in folders)
             _stages[key] = (key[1] / name, files, folders) if name is not None else None

@@ -133,6 +133,20 @@ def test_without_a_staged_root_every_file_is_bound_on_its_own(monkeypatch: pytes
     assert status == 0 and output == "runs unstaged\n", errors
 
 
+def test_no_root_is_staged_where_the_work_root_may_not_run_programs(monkeypatch: pytest.MonkeyPatch,
+                                                                    tmp_path: Path) -> None:
+    real = os.statvfs
+
+    def noexec(path: object) -> os.statvfs_result:
+        found = real(path)  # type: ignore[arg-type]
+        return os.statvfs_result((*found[:8], found.f_flag | os.ST_NOEXEC, found.f_namemax))
+
+    monkeypatch.setattr(sandbox, "_stages", {})
+    monkeypatch.setattr(sandbox.os, "statvfs", noexec)
+    assert sandbox.staged_root(sandbox.layout_for(sandbox.bot_python())) is None
+    assert first_bind(sandbox_command(tmp_path, Limits()))[1] != "/"
+
+
 def test_a_bot_sees_nothing_of_the_service(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DATABASE_URL", "postgres://secret@127.0.0.1:5432/leapfrog")
     monkeypatch.setenv("SECRET_KEY", "do-not-leak")
