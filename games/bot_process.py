@@ -42,8 +42,8 @@ TAIL_BYTES = 4096
 #: Characters of a bad answer quoted in a reason.
 QUOTE_CHARS = 60
 CHUNK = 64 * 1024
-#: The size asked of each pipe to the bot (Linux gives 64 KiB unless asked).
-PIPE_BYTES = 1024 * 1024
+#: The size asked of the bot's standard error pipe (Linux gives 64 KiB unless asked).
+STDERR_PIPE_BYTES = 1024 * 1024
 
 #: The last line of a Python traceback that tells which limit a crash hit.
 LIMIT_SIGNS = (
@@ -241,19 +241,22 @@ class ProgramAgent:
         self._pump(encode(message), deadline, want_line=False)
 
     def _watch(self) -> None:
-        """Make the bot's pipes non-blocking and large, and watch its output, once per
-        process: every exchange then costs one write and one ``poll`` for the answer, and
-        no set-up."""
+        """Make the bot's pipes non-blocking and watch its output, once per process: every
+        exchange then costs one write and one ``poll`` for the answer, and no set-up."""
         assert self._process is not None
         popen = self._process.popen
         self._poller = select.poll()
         for stream in (popen.stdin, popen.stdout, popen.stderr):
             if stream is not None:
                 os.set_blocking(stream.fileno(), False)
-                try:  # fewer wake-ups for a bot that floods its output: 16 times fewer
-                    fcntl.fcntl(stream.fileno(), fcntl.F_SETPIPE_SZ, PIPE_BYTES)
-                except OSError:  # beyond the user's pipe allowance: the default size is fine
-                    pass
+        if popen.stderr is not None and os.geteuid() == 0:
+            # A bot flooding its standard error then wakes the service 16 times less often.
+            # Only as root: for other users the kernel counts pipe sizes against a shared
+            # allowance, and past it gives every new pipe of that user a single page.
+            try:
+                fcntl.fcntl(popen.stderr.fileno(), fcntl.F_SETPIPE_SZ, STDERR_PIPE_BYTES)
+            except OSError:
+                pass
         self._stdin_fd = popen.stdin.fileno() if popen.stdin is not None else None
         self._stdin_open = self._stdin_fd is not None
         for stream in (popen.stdout, popen.stderr):
