@@ -65,10 +65,14 @@ def start_info(game: Game, options: Mapping[str, Any], seat: int, num_players: i
     return info
 
 
-def ask_together(agents: Sequence[Agent], questions: Mapping[int, tuple[dict[str, Any], list[str]]]
-                 ) -> dict[int, str | AgentFailure]:
+def ask_together(agents: Sequence[Agent], questions: Mapping[int, tuple[dict[str, Any], list[str]]],
+                 pool: ThreadPoolExecutor | None = None) -> dict[int, str | AgentFailure]:
     """Ask several concurrent agents (bot processes) for simultaneous moves at the same
-    moment, each timed on its own; answers each seat's move or its failure."""
+    moment, each timed on its own; answers each seat's move or its failure.
+
+    The last seat is asked in the calling thread and the others in ``pool``'s threads (a
+    pool of its own when none is given): a match that keeps one pool for all its turns
+    starts no thread per turn, which cost more than a bot's whole round trip."""
     def ask(seat: int) -> str | AgentFailure:
         observation, legal = questions[seat]
         try:
@@ -76,9 +80,58 @@ def ask_together(agents: Sequence[Agent], questions: Mapping[int, tuple[dict[str
         except AgentFailure as failure:
             return failure
 
-    with ThreadPoolExecutor(max_workers=len(questions)) as pool:
-        futures = {seat: pool.submit(ask, seat) for seat in questions}
-        return {seat: future.result() for seat, future in futures.items()}
+    seats = list(questions)
+    if not seats:
+        return {}
+    if pool is None:
+        with ThreadPoolExecutor(max_workers=max(1, len(seats) - 1)) as own:
+            return ask_together(agents, questions, own)
+    futures = {seat: pool.submit(ask, seat) for seat in seats[:-1]}
+    answers = {seats[-1]: ask(seats[-1])}
+    answers.update((seat, future.result()) for seat, future in futures.items())
+    return {seat: answers[seat] for seat in seats}
+
+
+class SeatThreads:
+    """The threads a match asks its concurrent agents in, started when first needed and
+    kept to its end (``with SeatThreads(players) as threads: threads.pool``)."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self._pool: ThreadPoolExecutor | None = None
+
+    @property
+    def pool(self) -> ThreadPoolExecutor:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=max(1, self.players - 1), thread_name_prefix="seat")
+        return self._pool
+
+    def __enter__(self) -> SeatThreads:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._pool is not None:
+            self._pool.shutdown()
+
+
+def start_agents(game: Game, agents: Sequence[Agent], options: Mapping[str, Any],
+                 threads: SeatThreads) -> dict[int, AgentFailure]:
+    """Start every agent; concurrent ones (bot processes) together, since each mostly waits
+    for its process to start. Answers the failures by seat; any other error is raised."""
+    def start(seat: int) -> AgentFailure | None:
+        try:
+            agents[seat].start(start_info(game, options, seat, len(agents), agents[seat]))
+        except AgentFailure as failure:
+            return failure
+        return None
+
+    together = [seat for seat, agent in enumerate(agents) if getattr(agent, "concurrent", False)]
+    if len(together) < 2:
+        together = []
+    futures = {seat: threads.pool.submit(start, seat) for seat in together[:-1]}
+    outcomes = {seat: start(seat) for seat in range(len(agents)) if seat not in futures}
+    outcomes.update((seat, future.result()) for seat, future in futures.items())
+    return {seat: failure for seat in sorted(outcomes) if (failure := outcomes[seat]) is not None}
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, int]]:
@@ -135,47 +188,45 @@ def play_match(game: Game, agents: Sequence[Agent], *, players: Sequence[str] | 
         forfeits.append(Forfeit(seat, len(state.moves), reason))
         forfeited.add(seat)
 
-    for seat, agent in enumerate(agents):
-        try:
-            agent.start(start_info(game, options, seat, num_players, agent))
-        except AgentFailure as failure:
+    with SeatThreads(num_players) as threads:
+        for seat, failure in start_agents(game, agents, options, threads).items():
             forfeit(seat, failure.reason)
 
-    while not state.is_over() and not (num_players == 2 and forfeits):
-        if state.is_chance_node():
-            state.apply_chance(state.sample_chance(chance_rng))
-            continue
-        choices: dict[int, str] = {}
-        movers = state.to_move()
-        together = [seat for seat in movers
-                    if seat not in forfeited and getattr(agents[seat], "concurrent", False)]
-        answers: dict[int, str | AgentFailure] = {}
-        if len(together) > 1:
-            answers = ask_together(agents, {seat: (state.observation(seat), state.legal_actions(seat))
-                                            for seat in together})
-        for seat in movers:
-            legal = state.legal_actions(seat)
-            if seat not in forfeited:
-                try:
-                    if seat in answers:
-                        answer = answers[seat]
-                        if isinstance(answer, AgentFailure):
-                            raise answer
-                        choice = answer
-                    else:
-                        choice = agents[seat].choose(state.observation(seat), legal)
-                    if choice not in legal:
-                        raise illegal(choice)
-                    choices[seat] = choice
-                    continue
-                except AgentFailure as failure:
-                    forfeit(seat, failure.reason)
-                    if num_players == 2:
-                        break
-            choices[seat] = fallback_rng.choice(legal)
-        else:
-            for seat, choice in choices.items():
-                state.apply_action(seat, choice)
+        while not state.is_over() and not (num_players == 2 and forfeits):
+            if state.is_chance_node():
+                state.apply_chance(state.sample_chance(chance_rng))
+                continue
+            choices: dict[int, str] = {}
+            movers = state.to_move()
+            together = [seat for seat in movers
+                        if seat not in forfeited and getattr(agents[seat], "concurrent", False)]
+            answers: dict[int, str | AgentFailure] = {}
+            if len(together) > 1:
+                answers = ask_together(agents, {seat: (state.observation(seat), state.legal_actions(seat))
+                                                for seat in together}, threads.pool)
+            for seat in movers:
+                legal = state.legal_actions(seat)
+                if seat not in forfeited:
+                    try:
+                        if seat in answers:
+                            answer = answers[seat]
+                            if isinstance(answer, AgentFailure):
+                                raise answer
+                            choice = answer
+                        else:
+                            choice = agents[seat].choose(state.observation(seat), legal)
+                        if choice not in legal:
+                            raise illegal(choice)
+                        choices[seat] = choice
+                        continue
+                    except AgentFailure as failure:
+                        forfeit(seat, failure.reason)
+                        if num_players == 2:
+                            break
+                choices[seat] = fallback_rng.choice(legal)
+            else:
+                for seat, choice in choices.items():
+                    state.apply_action(seat, choice)
 
     log: dict[str, Any] = {
         "format": FORMAT,

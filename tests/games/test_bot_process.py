@@ -204,6 +204,33 @@ def test_a_flood_on_standard_error_is_capped_and_does_not_block() -> None:
         assert len(agent.stderr_text) == 64 * 1024
 
 
+def test_messages_larger_than_the_pipe_arrive_whole_while_the_bot_talks_back() -> None:
+    # The bot writes 2 MiB to standard error before it reads each message: the service must
+    # go on reading while it writes a message several times larger than a pipe holds.
+    sizes = """
+        import json, sys
+        sys.stderr.write("e" * (2 * 1024 * 1024))
+        sys.stderr.flush()
+        for line in sys.stdin:
+            message = json.loads(line)
+            sys.stderr.write("e" * (2 * 1024 * 1024))
+            print(json.dumps({"size": len(line)}), file=sys.stderr, flush=True)
+            if message["type"] == "start":
+                print('{"type": "ready"}', flush=True)
+            elif message["type"] == "turn":
+                print(json.dumps({"move": message["legal"][-1]}), flush=True)
+    """
+    big = {"padding": "x" * (5 * 1024 * 1024)}
+    with program(sizes, Limits(start_ms=20_000, move_ms=20_000)) as agent:
+        agent.start(START)
+        for _ in range(2):
+            assert agent.choose(big, LEGAL) == "3"
+        assert agent.choose({}, LEGAL) == "3"
+        agent.end({"ranks": [1, 2]}, big)
+    assert agent.failure is None
+    assert len(agent.stderr_text) == 64 * 1024
+
+
 def test_a_bot_that_ignores_end_is_killed_after_the_grace() -> None:
     stubborn = """
         import json, signal, sys, time

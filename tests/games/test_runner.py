@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+from typing import Any
+
 import pytest
 
 from games.base import RandomBot
@@ -135,4 +138,53 @@ def test_a_lone_seat_that_forfeits_still_gets_its_game_played() -> None:
 def test_a_given_setup_is_checked_and_used() -> None:
     log = play_match(RACE, bots(2), seed="s", setup={"order": "GBOPYR"})
     assert log["setup"] == {"order": "GBOPYR"}
+    assert verify_log(log)["valid"]
+
+
+class Concurrent(RandomBot):
+    """A random bot the runner treats as a bot process: it is started and asked for
+    simultaneous moves together with the others. Notes the thread of every call."""
+
+    concurrent = True
+
+    def __init__(self, *args: object, barrier: threading.Barrier | None = None,
+                 fail_start: bool = False) -> None:
+        super().__init__(*args)
+        self.barrier = barrier
+        self.fail_start = fail_start
+        self.threads: set[str] = set()
+
+    def start(self, info: dict) -> None:
+        self.threads.add(threading.current_thread().name)
+        if self.barrier is not None:
+            self.barrier.wait(timeout=10)
+        if self.fail_start:
+            raise AgentFailure("timeout")
+
+    def choose(self, observation: dict, legal: list[str]) -> str:
+        self.threads.add(threading.current_thread().name)
+        return super().choose(observation, legal)
+
+
+def concurrent_bots(count: int, **kwargs: Any) -> list[Concurrent]:
+    options = RACE.parse_options({}, count)
+    return [Concurrent(RACE, seat, options, count, derive_rng("c", "bot", seat),
+                       **{key: value(seat) for key, value in kwargs.items()}) for seat in range(count)]
+
+
+def test_concurrent_agents_start_together_and_keep_the_same_threads_all_match() -> None:
+    barrier = threading.Barrier(3)
+    agents = concurrent_bots(3, barrier=lambda seat: barrier)
+    log = play_match(RACE, agents, seed="threads")
+    assert "forfeits" not in log and len(log["moves"]) == 18
+    threads = set().union(*(agent.threads for agent in agents))
+    assert len(threads) <= 3 and threading.current_thread().name in threads
+    assert log == play_match(RACE, bots(3, "c"), seed="threads") | {"players": log["players"]}
+
+
+def test_start_failures_of_concurrent_agents_forfeit_in_seat_order() -> None:
+    agents = concurrent_bots(4, fail_start=lambda seat: seat in (1, 3))
+    log = play_match(RACE, agents, seed="failing starts")
+    assert [(forfeit["seat"], forfeit["reason"], forfeit["after"]) for forfeit in log["forfeits"]] == [
+        (1, "timeout", 0), (3, "timeout", 0)]
     assert verify_log(log)["valid"]

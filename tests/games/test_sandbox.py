@@ -77,6 +77,76 @@ def test_the_command_binds_only_what_the_interpreter_needs(tmp_path: Path) -> No
     assert command[command.index("--chdir") + 1] == "/bot"
 
 
+def staged_files(root: Path) -> set[str]:
+    """Every file and symlink under a staged root, as the sandbox sees its path."""
+    found = set()
+    for directory, _, names in os.walk(root):
+        for name in names:
+            found.add("/" + os.path.relpath(os.path.join(directory, name), root))
+    return found
+
+
+def first_bind(command: list[str]) -> tuple[Path, str]:
+    index = command.index("--ro-bind")
+    return Path(command[index + 1]), command[index + 2]
+
+
+def test_the_interpreters_files_are_bound_as_one_staged_root(tmp_path: Path) -> None:
+    layout = sandbox.layout_for(sandbox.bot_python())
+    command = sandbox_command(tmp_path, Limits())
+    root, target = first_bind(command)
+    assert target == "/" and root.parent == sandbox.work_root()
+    folders = [path for path in layout.binds if os.path.isdir(path)]
+    files = [path for path in layout.binds if path not in folders]
+    assert staged_files(root) == set(files) | {link for _, link in layout.symlinks}
+    for path in files:
+        assert (root / path.lstrip("/")).read_bytes() == Path(path).read_bytes()
+    binds = [command[at + 1] for at, flag in enumerate(command) if flag == "--ro-bind"]
+    assert binds == [str(root), *folders, str(tmp_path)]
+    assert "--symlink" not in command
+
+
+def test_a_staged_root_that_lost_a_file_is_made_again(tmp_path: Path) -> None:
+    root, _ = first_bind(sandbox_command(tmp_path, Limits()))
+    library = next(path for path in staged_files(root) if ".so" in path)
+    (root / library.lstrip("/")).unlink()
+    assert sandbox_command(tmp_path, Limits()) == sandbox_command(tmp_path, Limits())
+    assert (root / library.lstrip("/")).is_file()
+    status, output, errors = run("print('still runs')")
+    assert status == 0 and output == "still runs\n", errors
+
+
+def test_without_a_staged_root_every_file_is_bound_on_its_own(monkeypatch: pytest.MonkeyPatch,
+                                                              tmp_path: Path) -> None:
+    def refuse(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(sandbox, "build_stage", refuse)
+    monkeypatch.setattr(sandbox, "_stages", {})
+    monkeypatch.setattr(sandbox, "stage_name", lambda layout: f"root-missing-{uuid.uuid4().hex}")
+    layout = sandbox.layout_for(sandbox.bot_python())
+    command = sandbox_command(tmp_path, Limits())
+    binds = [command[at + 1] for at, flag in enumerate(command) if flag == "--ro-bind"]
+    assert binds == [*layout.binds, str(tmp_path)]
+    assert ("--symlink" in command) == bool(layout.symlinks)
+    status, output, errors = run("import json, random\nprint('runs unstaged')")
+    assert status == 0 and output == "runs unstaged\n", errors
+
+
+def test_no_root_is_staged_where_the_work_root_may_not_run_programs(monkeypatch: pytest.MonkeyPatch,
+                                                                    tmp_path: Path) -> None:
+    real = os.statvfs
+
+    def noexec(path: object) -> os.statvfs_result:
+        found = real(path)  # type: ignore[arg-type]
+        return os.statvfs_result((*found[:8], found.f_flag | os.ST_NOEXEC, found.f_namemax))
+
+    monkeypatch.setattr(sandbox, "_stages", {})
+    monkeypatch.setattr(sandbox.os, "statvfs", noexec)
+    assert sandbox.staged_root(sandbox.layout_for(sandbox.bot_python())) is None
+    assert first_bind(sandbox_command(tmp_path, Limits()))[1] != "/"
+
+
 def test_a_bot_sees_nothing_of_the_service(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DATABASE_URL", "postgres://secret@127.0.0.1:5432/leapfrog")
     monkeypatch.setenv("SECRET_KEY", "do-not-leak")
@@ -226,6 +296,19 @@ def test_nothing_is_left_running_after_a_kill() -> None:
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="uids are only handed out when the service runs as root")
+def test_a_processs_children_are_read_from_the_kernel_as_a_scan_finds_them() -> None:
+    child = subprocess.Popen(["sleep", "30"])
+    try:
+        found = sandbox.children_of(os.getpid())
+        assert child.pid in found
+        assert sorted(found) == sorted(sandbox.scanned_children_of(os.getpid()))
+        assert sandbox.children_of(child.pid) == []
+    finally:
+        child.kill()
+        child.wait()
+    assert sandbox.children_of(child.pid) == []
+
+
 def test_each_sandbox_runs_as_its_own_unprivileged_uid() -> None:
     uids = {sandbox.sandbox_uid() for _ in range(50)}
     assert len(uids) == 50 and min(uids) >= sandbox.UID_BASE
