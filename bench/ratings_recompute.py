@@ -56,24 +56,26 @@ def places(rng: random.Random, seats: int) -> list[int]:
     return [1 + sum(other > score for other in scores) for score in scores]
 
 
-def copy_objects(model: Any, objects: Iterable[Any], count: int) -> list[int]:
-    """Store ``count`` unsaved instances of ``model`` with PostgreSQL's COPY, every concrete
-    field as Django would save it (defaults, ``auto_now_add``), ids taken from the table's
-    own sequence; answer the ids in order. Much faster than ``bulk_create`` for 600,000 rows."""
+def copy_rows(model: Any, fixed: dict[str, Any], rows: Iterable[dict[str, Any]], count: int) -> list[int]:
+    """Store ``count`` rows of ``model`` with PostgreSQL's COPY: every column as Django would
+    save an instance made from ``fixed`` (defaults, ``auto_now_add``), prepared once, then
+    each row's own values (by column) over it; ids are taken from the table's own sequence.
+    Answer the ids in order. Much faster than ``bulk_create`` for 600,000 rows."""
     from django.db import connection
 
     table = model._meta.db_table
     fields = model._meta.concrete_fields
+    template = model(**fixed)
+    base = {field.column: field.get_db_prep_save(field.pre_save(template, True), connection) for field in fields}
+    pk = model._meta.pk.column
     with connection.cursor() as cursor:
-        cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
-                       [table, count])
+        cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
+                       [table, pk, count])
         ids = [row[0] for row in cursor.fetchall()]
-        columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
+        columns = ", ".join(connection.ops.quote_name(column) for column in base)
         with cursor.cursor.copy(f"COPY {connection.ops.quote_name(table)} ({columns}) FROM STDIN") as copy:
-            for pk, instance in zip(ids, objects, strict=True):
-                instance.pk = pk
-                copy.write_row([field.get_db_prep_save(field.pre_save(instance, True), connection)
-                                for field in fields])
+            for row_id, row in zip(ids, rows, strict=True):
+                copy.write_row(list({**base, pk: row_id, **row}.values()))
     return ids
 
 
@@ -93,21 +95,23 @@ def store(matches: int, players: int, seed: str) -> tuple[list[tuple[list[int], 
     if stored.count() != matches or club.name != f"Bench {fingerprint}":
         started = time.perf_counter()
         with transaction.atomic():
-            SeatRating.objects.filter(game=GAME).delete()
-            Rating.objects.filter(game=GAME).delete()
-            RatingMark.objects.filter(game=GAME).delete()
-            RatingCursor.objects.filter(game=GAME).delete()
-            Seat.objects.filter(match__club=club).delete()
-            stored.delete()
-            Player.objects.filter(club=club).delete()
-            people = copy_objects(Player, (Player(club=club, name=f"bot {index}", kind=Player.Kind.BOT)
-                                           for index in range(players)), players)
-            created = copy_objects(Match, (Match(club=club, game=GAME, status=Match.Status.FINISHED, rated=True,
-                                                 played_at=EPOCH + timedelta(seconds=index), options={})
-                                           for index in range(matches)), matches)
-            copy_objects(Seat, (Seat(match_id=match, index=index, player_id=people[seated], rank=ranks[index])
-                                for match, (table, ranks) in zip(created, tables, strict=True)
-                                for index, seated in enumerate(table)), 6 * matches)
+            # Plain DELETEs: Django's cascades would load every old row first (minutes).
+            with connection.cursor() as cursor:
+                for model in (SeatRating, Rating, RatingMark, RatingCursor):
+                    cursor.execute(f"DELETE FROM {model._meta.db_table} WHERE game = %s", [GAME])
+                cursor.execute(f"DELETE FROM {Seat._meta.db_table} WHERE match_id IN "
+                               f"(SELECT id FROM {Match._meta.db_table} WHERE club_id = %s)", [club.pk])
+                cursor.execute(f"DELETE FROM {Match._meta.db_table} WHERE club_id = %s", [club.pk])
+                cursor.execute(f"DELETE FROM {Player._meta.db_table} WHERE club_id = %s", [club.pk])
+            people = copy_rows(Player, {"club": club, "name": "bot", "kind": Player.Kind.BOT},
+                               ({"name": f"bot {index}"} for index in range(players)), players)
+            created = copy_rows(Match, {"club": club, "game": GAME, "status": Match.Status.FINISHED, "rated": True,
+                                        "played_at": EPOCH, "options": {}},
+                                ({"played_at": EPOCH + timedelta(seconds=index)} for index in range(matches)), matches)
+            copy_rows(Seat, {"match_id": created[0], "index": 0, "player_id": people[0], "rank": 1},
+                      ({"match_id": match, "index": index, "player_id": people[seated], "rank": ranks[index]}
+                       for match, (table, ranks) in zip(created, tables, strict=True)
+                       for index, seated in enumerate(table)), 6 * matches)
             club.name = f"Bench {fingerprint}"
             club.save(update_fields=["name"])
         with connection.cursor() as cursor:
