@@ -416,9 +416,12 @@ class SeatRating(models.Model):
         DRAW = "draw", "draw"
         TABLE = "", "a table of three or more"
 
-    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, primary_key=True, related_name="rating")
-    # Copies of the seat's match and player, without database constraints of their own (the
-    # seat's holds them): a full recompute writes hundreds of thousands of rows.
+    # No database constraints on this table: a full recompute writes hundreds of thousands of
+    # rows, and checking each one's seat at commit cost as much again as writing it. The rows
+    # are derived and written only from seats read in the same transaction; Django's cascades
+    # remove them with their seat, match or player.
+    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, primary_key=True, related_name="rating",
+                                db_constraint=False)
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seat_ratings", db_constraint=False)
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="seat_ratings", db_constraint=False,
                                db_index=False)  # the (player, game, played_at, match) index serves

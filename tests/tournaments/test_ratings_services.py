@@ -5,6 +5,8 @@ scratch."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from io import StringIO
 
 import pytest
@@ -211,3 +213,60 @@ def test_the_recompute_command(world: World) -> None:
 def test_the_recompute_command_refuses_an_unknown_game(db: None) -> None:
     with pytest.raises(CommandError, match="no game 'chess'; the games are froggit, leap_frog"):
         call_command("recompute_ratings", "--game", "chess")
+
+
+def test_a_recompute_streams_each_snapshot_as_its_match_is_rated(world: World,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The snapshot writer is open before the first update and gets each match's rows right
+    after that match is rated (on PostgreSQL, a COPY the server works on meanwhile)."""
+    players = people(world)
+    for minute in range(4):
+        finished_match(players[:3 + minute % 2], [1, 2, 3, 3][:3 + minute % 2], minutes=minute)
+    events: list[str] = []
+    writer, rate_players = ratings.snapshot_writer, ratings.rate_players
+
+    @contextmanager
+    def watched() -> Iterator[Callable[[tuple], None]]:
+        events.append("open")
+        with writer() as write:
+            yield lambda row: events.append("row") or write(row)
+        events.append("closed")
+
+    monkeypatch.setattr(ratings, "snapshot_writer", watched)
+    monkeypatch.setattr(ratings, "rate_players", lambda *args: events.append("rate") or rate_players(*args))
+    state = rating_state("froggit")
+    assert from_scratch("froggit") == state
+    assert "".join(event[0] for event in events) == "o" + "rrrr" "rrrrr" "rrrr" "rrrrr" + "c"
+
+
+def test_a_recompute_that_fails_midway_leaves_the_old_ratings(world: World,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error after thousands of bytes of snapshots went to the server aborts the COPY and
+    the whole recompute: the old snapshots and ratings stay, and the next recompute runs."""
+    players = people(world)
+    rng = random.Random(7)
+    for minute in range(70):
+        finished_match(players, random_places(rng, 6), minutes=minute)
+    state = rating_state("froggit")
+    calls, rate_players = [], ratings.rate_players
+
+    def failing(*args: object) -> object:
+        calls.append(1)
+        if len(calls) == 65:  # 64 matches, 384 rows (over 30 kB) already written
+            raise RuntimeError("the model failed")
+        return rate_players(*args)
+
+    monkeypatch.setattr(ratings, "rate_players", failing)
+    with pytest.raises(RuntimeError, match="the model failed"):
+        ratings.recompute_ratings("froggit")
+    assert rating_state("froggit") == state
+    monkeypatch.setattr(ratings, "rate_players", rate_players)
+    assert from_scratch("froggit") == state
+
+
+def test_deleting_a_rated_match_removes_its_snapshots(world: World) -> None:
+    """The snapshots hold no database constraint on their seat: Django's cascade removes them."""
+    kept = finished_match([world.ana, world.ben], [1, 2], minutes=1)
+    gone = finished_match([world.ana, world.cy, world.dora], [1, 2, 3], minutes=2)
+    gone.delete()
+    assert sorted(SeatRating.objects.values_list("match_id", flat=True)) == [kept.pk, kept.pk]

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -200,14 +201,23 @@ SNAPSHOT_COLUMNS = ("seat_id", "match_id", "player_id", "game", "played_at", "se
                     "mu_before", "sigma_before", "mu_after", "sigma_after")
 
 
-def apply_matches(game: str, standings: dict[int, Standing], matches: Iterable[MatchSeats],
-                  ) -> tuple[list[tuple], set[int], Key | None]:
-    """Rate matches in order, updating ``standings``; answer the snapshot rows, the players
-    touched and the last match's key."""
-    snapshots: list[tuple] = []
+#: The snapshot columns' PostgreSQL types, for the binary COPY (its rows are typed by the client).
+SNAPSHOT_TYPES = ("int8", "int8", "int8", "text", "timestamptz", "int2", "int2", "text",
+                  "float8", "float8", "float8", "float8")
+
+Write = Callable[[tuple], None]
+
+
+def apply_matches(game: str, standings: dict[int, Standing], matches: Iterable[MatchSeats], write: Write,
+                  ) -> tuple[int, int, set[int], Key | None]:
+    """Rate matches in order, updating ``standings`` and handing each seat's snapshot row to
+    ``write`` as soon as it is made; answer the number of matches and seats rated, the
+    players touched and the last match's key."""
     touched: set[int] = set()
     last: Key | None = None
+    rated = seated = 0
     library: dict[int, Any] = {}  # openskill's rating objects, made once per player
+    table = SeatRating.Outcome.TABLE
     for match_id, played_at, seats in matches:
         players = [player for _, player, _ in seats]
         ranks = rated_ranks(players, [rank for _, _, rank in seats])
@@ -215,36 +225,45 @@ def apply_matches(game: str, standings: dict[int, Standing], matches: Iterable[M
             continue
         before = []
         for player in players:
-            if player not in library:
+            rating = library.get(player)
+            if rating is None:
                 standing = standings.setdefault(player, Standing.new())
-                library[player] = MODEL.rating(mu=standing.mu, sigma=standing.sigma)
-            before.append(library[player])
+                rating = library[player] = MODEL.rating(mu=standing.mu, sigma=standing.sigma)
+            before.append(rating)
         after = rate_players(before, ranks)
+        size = len(seats)
         for index, (seat_id, player, rank) in enumerate(seats):
-            outcome = outcome_of(ranks, index)
+            outcome = table if size != 2 else outcome_of(ranks, index)
             old, new = before[index], after[index]
             library[player] = new
-            snapshots.append((seat_id, match_id, player, game, played_at, len(seats), rank, outcome,
-                              old.mu, old.sigma, new.mu, new.sigma))
-            standings[player].record(mu=new.mu, sigma=new.sigma, rank=rank, outcome=outcome, seats=len(seats),
+            write((seat_id, match_id, player, game, played_at, size, rank, outcome,
+                   old.mu, old.sigma, new.mu, new.sigma))
+            standings[player].record(mu=new.mu, sigma=new.sigma, rank=rank, outcome=outcome, seats=size,
                                      played_at=played_at, match_id=match_id)
-            touched.add(player)
+        touched.update(players)
+        rated += 1
+        seated += size
         last = (played_at, match_id)
-    return snapshots, touched, last
+    return rated, seated, touched, last
 
 
-def insert_snapshots(rows: list[tuple]) -> None:
-    """Store snapshot rows: PostgreSQL's COPY (a full recompute writes hundreds of thousands),
-    ``bulk_create`` elsewhere."""
-    if not rows:
-        return
+@contextmanager
+def snapshot_writer() -> Iterator[Write]:
+    """A place to put snapshot rows while matches are rated. On PostgreSQL a binary COPY,
+    open for the whole replay: rows go to the server in batches as they are made, so it
+    stores and indexes them on its own core while Python rates the next matches (the
+    connection is busy meanwhile: read everything before). An error inside aborts the
+    COPY and with it the transaction. Elsewhere the rows are kept and written at the end
+    with ``bulk_create``."""
     if connection.vendor == "postgresql":
         table = SeatRating._meta.db_table
-        with connection.cursor() as cursor:
-            with cursor.cursor.copy(f"COPY {table} ({', '.join(SNAPSHOT_COLUMNS)}) FROM STDIN") as copy:
-                for row in rows:
-                    copy.write_row(row)
+        with connection.cursor() as cursor, cursor.cursor.copy(
+                f"COPY {table} ({', '.join(SNAPSHOT_COLUMNS)}) FROM STDIN (FORMAT BINARY)") as copy:
+            copy.set_types(SNAPSHOT_TYPES)
+            yield copy.write_row
         return
+    rows: list[tuple] = []
+    yield rows.append
     SeatRating.objects.bulk_create(
         (SeatRating(**dict(zip(SNAPSHOT_COLUMNS, row, strict=True))) for row in rows), batch_size=2000)
 
@@ -358,16 +377,23 @@ def rollback(game: str, start: Key) -> None:
     rebuild_standings(game, players)
 
 
+def read_matches(game: str, after: Key | None, *, inclusive: bool) -> list[MatchSeats]:
+    """The rated matches from ``after`` on with their seats, read in full (plain tuples, one
+    round trip per query) before any snapshot is written: the snapshots' COPY then holds
+    the connection until the last row."""
+    matches = list(rated_matches(game, after, inclusive=inclusive))
+    return list(by_match(matches, list(rated_seats(game, after, inclusive=inclusive))))
+
+
 def apply_from(game: str, after: Key | None, *, inclusive: bool) -> tuple[int, int, Key | None]:
     """Rate every rated match from ``after`` on, onto the stored ratings; answer the number
     of matches and seats rated and the last key."""
     standings = load_standings(game)
-    matches = rated_matches(game, after, inclusive=inclusive).iterator(chunk_size=10_000)
-    seats = rated_seats(game, after, inclusive=inclusive).iterator(chunk_size=10_000)
-    snapshots, touched, last = apply_matches(game, standings, by_match(matches, seats))
-    insert_snapshots(snapshots)
+    matches = read_matches(game, after, inclusive=inclusive)
+    with snapshot_writer() as write:
+        rated, seated, touched, last = apply_matches(game, standings, matches, write)
     save_standings(game, standings, sorted(touched))
-    return len({row[1] for row in snapshots}), len(snapshots), last
+    return rated, seated, last
 
 
 def last_snapshot_key(game: str) -> Key | None:
