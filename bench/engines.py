@@ -1,12 +1,14 @@
 """Engine speed and verification throughput, each against a baseline measured in the same run.
 
-    .venv/bin/python bench/engines.py [--seconds 2 | --games N] [--logs 1000] [--only SLUG]
+    .venv/bin/python bench/engines.py [--seconds 2 | --games N] [--logs 1000] [--only SLUG] [--jobs 2]
 
 **Engines.** For every game and variant, full random games per second in this one process (one
 core) through the engine interface, as a random bot plays them: list the legal actions of the
 seat to move, pick one with a seeded RNG, apply it, draw the chance outcomes
-(``games.runner.random_playout``). Beside each row, a baseline of the same game measured on
-the same number of games:
+(``games.runner.random_playout``). Beside each row, a baseline of the same game; engine and
+baseline take turns four times, each for the same share of the budget (``--seconds``) or the
+same number of games (``--games``), so that both meet the same load. The ratio is the
+engine's games per second over the baseline's. The baselines:
 
 * ``leapfrog_race``: the bare turn resolution (``resolve_turn``) on random tokens;
 * ``measure_and_tempo``: replaying the logs of the same random bouts move by move;
@@ -15,11 +17,12 @@ the same number of games:
 * ``leap_frog``: random playouts that draw each capture leap by leap (``random_capture``),
   without listing every chain.
 
-Game ``i`` of a row is seeded with ``i``, so the same count of games repeats exactly; with
-``--seconds`` the count is whatever fits.
+Game ``i`` of a row is seeded with ``i`` (the baseline's too), so the same count of games
+repeats exactly; with ``--seconds`` the count is whatever fits.
 
 **Verification.** ``--logs`` logs per game from seeded random bots (``play_bots``, the
-variants in turn), written as files to a temporary directory and verified by one
+variants in turn; made by ``--jobs`` processes, not timed), written as files to a temporary
+directory and verified by one
 ``manage.py verify_log`` command on all of them, against the same logs, already parsed,
 through the command's verifier (``games.logs.verify_log``) in this process: the ratio is what
 the command adds (process start, Django setup, reading and parsing the files, JSON output).
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import subprocess
@@ -36,6 +40,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Mapping
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -141,36 +146,58 @@ BASELINES: dict[str, tuple[Baseline, str]] = {
 }
 
 
+#: Engine and baseline take turns this many times in a row's budget, so that both are timed
+#: under the same load, even on a shared machine.
+ROUNDS = 4
+
+
 def engine_row(variant: Variant, seconds: float | None, games: int | None) -> dict[str, Any]:
-    """Time ``games`` engine games (or as many as fit in ``seconds``), then the baseline on as many."""
+    """Time ``games`` engine games (or as many as fit in ``seconds``) and the baseline on as
+    many games (for as long), the two taking turns :data:`ROUNDS` times."""
     game = get_game(variant.slug)
     options = game.parse_options(variant.options, variant.players)
+    baseline, described = BASELINES[variant.slug]
     records: list[Record] = []
-    moves = 0
-    started = time.perf_counter()
-    while (len(records) < games) if games is not None else (not records or time.perf_counter() - started < seconds):
-        index = len(records)
+    engine = {"games": 0, "moves": 0, "seconds": 0.0}
+    base = {"games": 0, "moves": 0, "seconds": 0.0}
+
+    def timed(tally: dict[str, Any], quota: int | None, play: Callable[[int], int]) -> None:
+        """Play games ``play(index)`` (answering its moves) until the round's quota or time is up."""
+        played = 0
+        started = time.perf_counter()
+        while (played < quota) if quota is not None else (
+                not played or time.perf_counter() - started < seconds / ROUNDS):  # type: ignore[operator]
+            tally["moves"] += play(tally["games"])
+            tally["games"] += 1
+            played += 1
+        tally["seconds"] += time.perf_counter() - started
+
+    def engine_game(index: int) -> int:
         rng = random.Random(index)
         setup = game.random_setup(options, variant.players, rng)
         state = random_playout(game.new_state(options, variant.players, setup), rng)
-        moves += len(state.moves)
         records.append((setup, state.moves))
-    engine_time = time.perf_counter() - started
-    baseline, described = BASELINES[variant.slug]
-    baseline_moves = 0
-    started = time.perf_counter()
-    for index, record in enumerate(records):
-        baseline_moves += baseline(game, options, variant.players, index, record)
-    baseline_time = time.perf_counter() - started
-    count = len(records)
+        return len(state.moves)
+
+    def baseline_game(index: int) -> int:
+        return baseline(game, options, variant.players, index, records[index % len(records)])
+
+    for round_ in range(ROUNDS):
+        quota = None if games is None else games * (round_ + 1) // ROUNDS - games * round_ // ROUNDS
+        timed(engine, quota, engine_game)
+        timed(base, quota, baseline_game)
+    engine_rate = engine["games"] / engine["seconds"]
+    base_rate = base["games"] / base["seconds"]
     return {
         "row": variant.label, "game": variant.slug, "options": dict(variant.options),
-        "players": variant.players, "games": count,
-        "games_per_second": count / engine_time, "ms_per_game": 1000 * engine_time / count,
-        "moves_per_game": moves / count, "moves_per_second": moves / engine_time,
-        "baseline": described, "baseline_games_per_second": count / baseline_time,
-        "baseline_moves_per_game": baseline_moves / count,
-        "ratio": baseline_time / engine_time,
+        "players": variant.players, "games": engine["games"],
+        "games_per_second": engine_rate, "ms_per_game": 1000 / engine_rate,
+        "moves_per_game": engine["moves"] / engine["games"],
+        "moves_per_second": engine["moves"] / engine["seconds"],
+        "baseline": described, "baseline_games": base["games"],
+        "baseline_games_per_second": base_rate,
+        "baseline_moves_per_game": base["moves"] / base["games"],
+        "ratio": engine_rate / base_rate,
     }
 
 
@@ -180,16 +207,13 @@ def print_engine_row(row: dict[str, Any]) -> None:
           f"{row['ratio']:>7.2f}", flush=True)
 
 
-def make_logs(slug: str, count: int) -> list[dict[str, Any]]:
-    """``count`` logs of seeded random bots, cycling through the game's variants."""
-    game = get_game(slug)
+def make_log(job: tuple[str, int]) -> dict[str, Any]:
+    """Log ``index`` of a game: seeded random bots, the game's variants in turn."""
+    slug, index = job
     variants = [variant for variant in VARIANTS if variant.slug == slug]
-    logs = []
-    for index in range(count):
-        variant = variants[index % len(variants)]
-        logs.append(play_bots(game, ["random"] * variant.players, options=variant.options,
-                              seed=f"engines-{slug}-{index}"))
-    return logs
+    variant = variants[index % len(variants)]
+    return play_bots(get_game(slug), ["random"] * variant.players, options=variant.options,
+                     seed=f"engines-{slug}-{index}")
 
 
 def verify_command(paths: list[str]) -> list[dict[str, Any]]:
@@ -201,11 +225,10 @@ def verify_command(paths: list[str]) -> list[dict[str, Any]]:
     return [json.loads(line) for line in done.stdout.splitlines()]
 
 
-def verification_row(slug: str, count: int, directory: str) -> dict[str, Any]:
-    """Generate, store and verify ``count`` logs of one game, by the command and in-process."""
-    started = time.perf_counter()
-    logs = make_logs(slug, count)
-    generated = time.perf_counter() - started
+def verification_row(slug: str, count: int, directory: str, pool: ProcessPoolExecutor) -> dict[str, Any]:
+    """Generate (in ``pool``: not timed), store and verify ``count`` logs of one game, by the
+    command and in-process."""
+    logs = list(pool.map(make_log, [(slug, index) for index in range(count)], chunksize=16))
     paths = []
     for index, log in enumerate(logs):
         path = os.path.join(directory, f"{slug}-{index:05d}.json")
@@ -227,7 +250,6 @@ def verification_row(slug: str, count: int, directory: str) -> dict[str, Any]:
     moves = sum(len(log["moves"]) for log in logs)
     return {
         "game": slug, "logs": count, "moves_per_log": moves / count,
-        "generated_per_second": count / generated,
         "command_logs_per_second": count / command_time, "command_seconds": command_time,
         "in_process_logs_per_second": count / in_process, "in_process_seconds": in_process,
         "ratio": in_process / command_time,
@@ -241,7 +263,7 @@ def positive(kind: Callable[[str], Any], zero: bool = False) -> Callable[[str], 
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if value < 0 or (value == 0 and not zero):
+        if not math.isfinite(value) or value < 0 or (value == 0 and not zero):
             raise argparse.ArgumentTypeError(f"must be {'at least 0' if zero else 'above 0'}, not {text}")
         return value
     convert.__name__ = kind.__name__
@@ -259,13 +281,15 @@ def main() -> None:
     parser.add_argument("--logs", type=positive(int, zero=True), default=1000,
                         help="logs per game for the verification figures (default 1000; 0 skips them)")
     parser.add_argument("--only", choices=SLUGS, help="one game only")
+    parser.add_argument("--jobs", type=positive(int), default=2,
+                        help="processes that generate the logs to verify (not timed; default 2)")
     args = parser.parse_args()
     seconds = args.seconds if args.seconds is not None or args.games is not None else 2.0
     slugs = [args.only] if args.only else list(SLUGS)
 
     budget_text = f"{args.games} games" if args.games is not None else f"{seconds:g} s"
-    print(f"Full random games through the engine interface, one process, {budget_text} a row; "
-          f"baseline on the same number of games:")
+    print(f"Full random games through the engine interface, one process, {budget_text} a row, "
+          f"taking turns with the baseline for as long (as many games):")
     print(f"{'row':<52}{'games/s':>10}{'ms/game':>10}{'moves':>8}{'baseline/s':>11}{'ratio':>7}")
     rows = []
     for variant in VARIANTS:
@@ -278,13 +302,14 @@ def main() -> None:
     if args.logs:
         print(f"\nVerification: {args.logs} logs of seeded random bots per game, one "
               f"'manage.py verify_log' on all the files against verify_log in-process on the parsed logs:")
-        print(f"{'game':<20}{'moves/log':>10}{'made/s':>9}{'command logs/s':>16}{'s':>7}"
+        print(f"{'game':<20}{'moves/log':>10}{'command logs/s':>16}{'s':>7}"
               f"{'in-process logs/s':>19}{'s':>7}{'ratio':>7}")
-        with tempfile.TemporaryDirectory(prefix="bench-engines-") as directory:
+        with tempfile.TemporaryDirectory(prefix="bench-engines-") as directory, \
+                ProcessPoolExecutor(max_workers=args.jobs) as pool:
             for slug in slugs:
-                row = verification_row(slug, args.logs, directory)
+                row = verification_row(slug, args.logs, directory, pool)
                 verification.append(row)
-                print(f"{slug:<20}{row['moves_per_log']:>10,.0f}{row['generated_per_second']:>9,.0f}"
+                print(f"{slug:<20}{row['moves_per_log']:>10,.0f}"
                       f"{row['command_logs_per_second']:>16,.0f}{row['command_seconds']:>7.2f}"
                       f"{row['in_process_logs_per_second']:>19,.0f}{row['in_process_seconds']:>7.2f}"
                       f"{row['ratio']:>7.2f}", flush=True)
