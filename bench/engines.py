@@ -264,7 +264,7 @@ def positive(kind: Callable[[str], Any], zero: bool = False) -> Callable[[str], 
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
         if not math.isfinite(value) or value < 0 or (value == 0 and not zero):
-            raise argparse.ArgumentTypeError(f"must be {'at least 0' if zero else 'above 0'}, not {text}")
+            raise argparse.ArgumentTypeError(f"must be a number {'of 0 or more' if zero else 'above 0'}, not {text}")
         return value
     convert.__name__ = kind.__name__
     return convert
