@@ -122,17 +122,6 @@ class FroggitState(GameState):
 
     # -- move generation --------------------------------------------------------------------
 
-    def movable_frogs(self, seat: int) -> list[tuple[int, int]]:
-        """``seat``'s frogs that may move alone, as (size, cell): the start corner for frogs
-        on the start space. Only the top frog of a pad moves alone: a team's large frog and
-        a trapped small frog are underneath."""
-        frogs = [(size, self.starts[seat]) for size in (SMALL, LARGE) if self.at_start[seat][size]]
-        for cell in PADS:
-            content = self.cells[cell]
-            if content and content[-1] >> 1 == seat:
-                frogs.append((content[-1] & 1, cell))
-        return frogs
-
     def frog_options(self, seat: int) -> list[FrogOption]:
         """Every frog move of ``seat``, one per jump sequence, ignoring whose turn it is."""
         options: list[FrogOption] = []
@@ -198,8 +187,8 @@ class FroggitState(GameState):
         empty[self.fish] = False
         large_code, small_code = frog_code(seat, LARGE), frog_code(seat, SMALL)
         tops: tuple[list[int], list[int]] = ([], [])
-        #: Per size, the occupied pads where that size may land too (expert): a small frog
-        #: on its own lone large frog, a large frog on another colour's lone small frog.
+        # Per size, the occupied pads where that size may land too (expert): a small frog
+        # on its own lone large frog, a large frog on another colour's lone small frog.
         stacks: tuple[list[int], list[int]] = ([], [])
         expert = self.expert
         for cell in PADS:
@@ -271,7 +260,7 @@ class FroggitState(GameState):
         home = self.finishes[seat]
         home_over = HOME_OVER[home]
         finals: set[int] = set()
-        #: The most jumps left with which a pad has been reached (fewer reach no further).
+        # The most jumps left with which a pad has been reached (fewer reach no further).
         best: dict[int, int] = {}
 
         def visit(at: int, left: int) -> None:
