@@ -1,21 +1,16 @@
-"""Leap Frog: the built-in bots against each other, and the engine's speed.
+"""Leap Frog: the built-in bots against each other.
 
     .venv/bin/python bench/leap_frog_bots.py [--games N] [--jobs J] [--bots SPEC ...]
 
 Plays ``N`` seeded two-seat games of every pair of built-in bots on an 8 × 8 murray board
-(seats swapped in half of them) and prints each pair's win/draw/loss percentages. Then it
-times full random games on a 15 × 15 murray board and an 18 × 18 diagonal one: through the
-bot protocol's path
-(``legal_actions`` lists every capture, a random one is applied by its notation) against a
-baseline measured in the same run (random playouts that draw a capture leap by leap, without
-listing them).
+(seats swapped in half of them) and prints each pair's win/draw/loss percentages. The
+engine's speed is measured by ``bench/engines.py``.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
-import random
 import sys
 import time
 from multiprocessing import Pool
@@ -23,13 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.leap_frog.game import LeapFrog, random_capture  # noqa: E402
 from games.registry import get_game  # noqa: E402
 from games.runner import play_bots  # noqa: E402
 
 OPTIONS = {"variant": "murray", "rows": 8, "cols": 8}
-SPEED_OPTIONS = {"variant": "murray", "rows": 15, "cols": 15}
-BIG_OPTIONS = {"variant": "traditional", "rows": 18, "cols": 18, "diagonal": True}
 
 
 def play_one(job: tuple[str, str, int]) -> tuple[str, str, int, float, float]:
@@ -68,52 +60,14 @@ def bot_table(games: int, jobs: int, specs: list[str]) -> None:
               f"{100 * won / games:>9.1f} {seconds[(first, second)] / games:>7.2f}")
 
 
-def speed(seconds: float) -> None:
-    game: LeapFrog = get_game("leap_frog")  # type: ignore[assignment]
-
-    def run(raw: dict, listing: bool) -> tuple[float, float]:
-        options = game.parse_options(raw, 2)
-        rng = random.Random(1)
-        played = plies = 0
-        started = time.perf_counter()
-        while time.perf_counter() - started < seconds:
-            state = game.new_state(options, 2, game.random_setup(options, 2, rng))
-            while not state.is_over():
-                seat = state.to_move()[0]
-                if listing:
-                    state.apply_action(seat, rng.choice(state.legal_actions(seat)))
-                elif state.in_opening():
-                    state.play(rng.choice(state.legal_paths())[0])
-                else:
-                    state.play(random_capture(state.cells, state.board, state.empty, rng))
-                plies += 1
-            played += 1
-        elapsed = time.perf_counter() - started
-        return played / elapsed, plies / played
-
-    print("\nfull random games (two seats), one process:")
-    for raw in (SPEED_OPTIONS, BIG_OPTIONS):
-        base, base_plies = run(raw, listing=False)
-        full, full_plies = run(raw, listing=True)
-        size = f"{raw['rows']} x {raw['cols']} {raw['variant']}" + (" diagonal" if raw.get("diagonal") else "")
-        print(f"  {size}:")
-        print(f"    baseline, leap-by-leap random playouts (no listing): {base:7.1f} games/s "
-              f"({base_plies:.0f} moves a game)")
-        print(f"    legal_actions listing every capture, then apply_action: {full:7.1f} games/s "
-              f"({full_plies:.0f} moves a game), {full / base:.2f} x the baseline")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per pair (default 200)")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--bots", nargs="+", default=list(get_game("leap_frog").bots),
                         help="bot specs, like search:budget=500 (default: every built-in bot)")
-    parser.add_argument("--speed-seconds", type=float, default=10.0,
-                        help="seconds for each speed measurement (default 10)")
     args = parser.parse_args()
     bot_table(args.games, args.jobs, args.bots)
-    speed(args.speed_seconds)
 
 
 if __name__ == "__main__":

@@ -95,6 +95,27 @@ HOPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 JUMPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((-1, onto) for onto in STEPS[cell]) + HOPS[cell] for cell in range(len(NAMES))
 )
+#: The move generator's occupancy table has two slots past the cells: :data:`STEP_SLOT`,
+#: always taken, stands for the pad a step needs no frog on; :data:`NO_SLOT`, never taken,
+#: for a jump that does not exist. So every jump is checked alike: ``full[over]``.
+STEP_SLOT = len(NAMES)
+NO_SLOT = STEP_SLOT + 1
+#: Per cell, every jump onto a lily pad as ``(over, onto, " name")``, ``over`` being
+#: :data:`STEP_SLOT` for a step, sorted by ``onto`` (so by name: the moves come out sorted).
+PAD_JUMPS: tuple[tuple[tuple[int, int, str], ...], ...] = tuple(
+    tuple(sorted(((STEP_SLOT if over < 0 else over, onto, " " + NAMES[onto])
+                  for over, onto in JUMPS[cell] if IS_PAD[onto]), key=lambda jump: jump[1]))
+    for cell in range(len(NAMES))
+)
+#: ``HOME_OVER[corner][cell]``: how a frog on ``cell`` jumps into the corner ``corner`` (its
+#: finish space): the pad it hops over, :data:`STEP_SLOT` for a step, :data:`NO_SLOT` for no way.
+HOME_OVER: dict[int, tuple[int, ...]] = {
+    corner: tuple(
+        next(((STEP_SLOT if over < 0 else over) for over, onto in JUMPS[cell] if onto == corner), NO_SLOT)
+        for cell in range(len(NAMES))
+    )
+    for corner in CORNERS
+}
 #: Per cell, the pads one jump away: a step, or a hop to ``onto`` over ``over``.
 STEP_SET: tuple[frozenset[int], ...] = tuple(frozenset(steps) for steps in STEPS)
 HOP_OVER: tuple[dict[int, int], ...] = tuple({onto: over for over, onto in hops} for hops in HOPS)

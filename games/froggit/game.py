@@ -19,6 +19,7 @@ holds a frog.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -27,11 +28,13 @@ from games.errors import GameOverError, IllegalMoveError, SetupError
 from games.froggit.board import (
     CELL,
     CENTRE,
+    CORNERS,
     FISH_REACH,
+    HOME_OVER,
     HOP_OVER,
     IS_PAD,
-    JUMPS,
     NAMES,
+    PAD_JUMPS,
     PADS,
     STEP_SET,
     STEPS,
@@ -90,6 +93,9 @@ class FroggitState(GameState):
         #: Completed turns (a frog move with its fish move, or a fish move alone).
         self.turns = 0
         self.winner: int | None = None
+        #: The last list of legal actions made and the position it was made for
+        #: (:meth:`position_key`), so that applying one of them needs no second check.
+        self._listed: tuple[tuple[Any, ...] | None, list[str]] = (None, [])
 
     # -- whose turn -------------------------------------------------------------------------
 
@@ -116,108 +122,158 @@ class FroggitState(GameState):
 
     # -- move generation --------------------------------------------------------------------
 
-    def movable_frogs(self, seat: int) -> list[tuple[int, int]]:
-        """``seat``'s frogs that may move alone, as (size, cell): the start corner for frogs
-        on the start space. Only the top frog of a pad moves alone: a team's large frog and
-        a trapped small frog are underneath."""
-        frogs = [(size, self.starts[seat]) for size in (SMALL, LARGE) if self.at_start[seat][size]]
-        for cell in PADS:
-            content = self.cells[cell]
-            if content and content[-1] >> 1 == seat:
-                frogs.append((content[-1] & 1, cell))
-        return frogs
-
     def frog_options(self, seat: int) -> list[FrogOption]:
-        """Every frog move of ``seat``, one per jump sequence (not sorted), ignoring whose
-        turn it is."""
+        """Every frog move of ``seat``, one per jump sequence, ignoring whose turn it is."""
         options: list[FrogOption] = []
-        for size, origin in self.movable_frogs(seat):
-            self._walk(seat, size, origin, options)
+        home = self.finishes[seat]
+
+        def walk(size: int, origin: int, full: list[bool], land: list[bool]) -> None:
+            texts: list[str] = []
+            self._walk(seat, size, origin, full, land, texts)
+            options.extend((size, origin, home if text.endswith(" home") else CELL[text[-2:]], text)
+                           for text in texts)
+
+        self._each_frog(seat, walk)
         return options
+
+    def frog_moves(self, seat: int) -> list[str]:
+        """The text of every frog move of ``seat``, sorted (large frogs first, by the pad they
+        start from, each move before its longer sequences)."""
+        texts: list[str] = []
+        self._each_frog(seat, lambda size, origin, full, land:
+                        self._walk(seat, size, origin, full, land, texts))
+        return texts
 
     def frog_effects(self, seat: int) -> list[tuple[int, int, int]]:
         """Every distinct (size, origin, final) of ``seat``'s frog moves: what the jump
         sequences achieve, without listing them (for search)."""
         effects: list[tuple[int, int, int]] = []
-        for size, origin in self.movable_frogs(seat):
-            effects.extend((size, origin, final) for final in self._reach(seat, size, origin))
+
+        def walk(size: int, origin: int, full: list[bool], land: list[bool]) -> None:
+            effects.extend((size, origin, final) for final in self._reach(seat, size, origin, full, land))
+
+        self._each_frog(seat, walk)
         return effects
 
-    def _lander(self, seat: int, size: int) -> Callable[[int], bool]:
-        """Whether a frog of ``seat`` and ``size`` may land on a pad, as the board stands."""
-        cells = self.cells
-        fish = self.fish
-        if not self.expert:
-            return lambda cell: not cells[cell] and cell != fish
+    def _may_land_on(self, seat: int, size: int, content: tuple[int, ...]) -> bool:
+        """Whether a frog of ``seat`` and ``size`` may land on a pad (not the fish's) holding
+        ``content``: an empty one, or (expert) a small frog onto its own large frog, a large
+        frog onto another colour's small frog."""
+        if not content:
+            return True
+        if not self.expert or len(content) != 1:
+            return False
         if size == SMALL:
-            partner = frog_code(seat, LARGE)
+            return content[0] == frog_code(seat, LARGE)
+        return content[0] & 1 == SMALL and content[0] >> 1 != seat
 
-            def may_land(cell: int) -> bool:
-                content = cells[cell]
-                if not content:
-                    return cell != fish
-                return len(content) == 1 and content[0] == partner
-        else:
-            def may_land(cell: int) -> bool:
-                content = cells[cell]
-                if not content:
-                    return cell != fish
-                return len(content) == 1 and content[0] & 1 == SMALL and content[0] >> 1 != seat
-        return may_land
+    def _each_frog(self, seat: int, walk: Callable[[int, int, list[bool], list[bool]], None]) -> None:
+        """Call ``walk(size, origin, full, land)`` for each frog of ``seat`` that may move alone
+        (only a pad's top frog does): large frogs first, each size's frogs on pads in cell
+        order, then the one on the start space (its start corner as the origin).
 
-    def _walk(self, seat: int, size: int, origin: int, out: list[FrogOption]) -> None:
-        """Append every move of one frog: each stopping point of each jump sequence."""
+        ``full`` tells, per cell, whether a frog is on it (with :data:`STEP_SLOT` and
+        :data:`NO_SLOT` after the cells) and ``land`` whether this frog may land there, both
+        as if the frog had left its pad: it may hop back over a frog it stood on, or land
+        where it set off. One pass over the pads makes both; the board is left alone.
+        """
         cells = self.cells
-        home = self.finishes[seat]
-        lifted = cells[origin]
-        cells[origin] = lifted[:-1]
-        may_land = self._lander(seat, size)
-        prefix = f"{SIZE_LETTER[size]} {'start' if origin == self.starts[seat] else NAMES[origin]}"
-
-        def visit(at: int, text: str, left: int) -> None:
-            for over, cell in JUMPS[at]:
-                if over >= 0 and not cells[over]:
+        full = [bool(content) for content in cells]
+        full.append(True)
+        full.append(False)
+        empty = [not content for content in cells]
+        for corner in CORNERS:
+            empty[corner] = False
+        empty[self.fish] = False
+        large_code, small_code = frog_code(seat, LARGE), frog_code(seat, SMALL)
+        tops: tuple[list[int], list[int]] = ([], [])
+        # Per size, the occupied pads where that size may land too (expert): a small frog
+        # on its own lone large frog, a large frog on another colour's lone small frog.
+        stacks: tuple[list[int], list[int]] = ([], [])
+        expert = self.expert
+        for cell in PADS:
+            content = cells[cell]
+            if content:
+                top = content[-1]
+                if top == small_code:
+                    tops[SMALL].append(cell)
+                elif top == large_code:
+                    tops[LARGE].append(cell)
+                if expert and len(content) == 1:
+                    if top == large_code:
+                        stacks[SMALL].append(cell)
+                    elif top & 1 == SMALL and top >> 1 != seat:
+                        stacks[LARGE].append(cell)
+        start = self.starts[seat]
+        for size in (LARGE, SMALL):
+            origins = tops[size]
+            if self.at_start[seat][size]:
+                origins.append(start)
+            if not origins:
+                continue
+            land = list(empty)
+            for cell in stacks[size]:
+                land[cell] = True
+            for origin in origins:
+                if origin == start:
+                    walk(size, origin, full, land)
                     continue
-                if cell == home:
-                    out.append((size, origin, home, text + " home"))
-                elif IS_PAD[cell] and may_land(cell):
-                    landed = text + " " + NAMES[cell]
-                    out.append((size, origin, cell, landed))
-                    if left > 1:
-                        visit(cell, landed, left - 1)
+                rest = cells[origin][:-1]
+                before = land[origin]
+                full[origin] = bool(rest)
+                land[origin] = self._may_land_on(seat, size, rest)
+                walk(size, origin, full, land)
+                full[origin] = True
+                land[origin] = before
 
-        try:
-            visit(origin, prefix, MAX_JUMPS[size])
-        finally:
-            cells[origin] = lifted
+    def _walk(self, seat: int, size: int, origin: int, full: list[bool], land: list[bool],
+              out: list[str]) -> None:
+        """Append the text of every move of one frog: each stopping point of each jump
+        sequence, in sorted order (pads' names sort as their cells, ``home`` after them).
+        The loops are the jumps, unrolled: a large frog makes 2 at most, a small one 3
+        (:data:`MAX_JUMPS`)."""
+        home_over = HOME_OVER[self.finishes[seat]]
+        append = out.append
+        prefix = f"{SIZE_LETTER[size]} {'start' if origin == self.starts[seat] else NAMES[origin]}"
+        small = size == SMALL
+        for over, first, name in PAD_JUMPS[origin]:
+            if full[over] and land[first]:
+                one = prefix + name
+                append(one)
+                for over, second, name in PAD_JUMPS[first]:
+                    if full[over] and land[second]:
+                        two = one + name
+                        append(two)
+                        if small:
+                            for over, third, name in PAD_JUMPS[second]:
+                                if full[over] and land[third]:
+                                    append(two + name)
+                            if full[home_over[second]]:
+                                append(two + " home")
+                if full[home_over[first]]:
+                    append(one + " home")
+        if full[home_over[origin]]:
+            append(prefix + " home")
 
-    def _reach(self, seat: int, size: int, origin: int) -> set[int]:
+    def _reach(self, seat: int, size: int, origin: int, full: list[bool], land: list[bool]) -> set[int]:
         """The cells one frog can end a move on (its finish corner for ``home``)."""
-        cells = self.cells
         home = self.finishes[seat]
-        lifted = cells[origin]
-        cells[origin] = lifted[:-1]
-        may_land = self._lander(seat, size)
+        home_over = HOME_OVER[home]
         finals: set[int] = set()
-        #: The most jumps left with which a pad has been reached (fewer reach no further).
+        # The most jumps left with which a pad has been reached (fewer reach no further).
         best: dict[int, int] = {}
 
         def visit(at: int, left: int) -> None:
-            for over, cell in JUMPS[at]:
-                if over >= 0 and not cells[over]:
-                    continue
-                if cell == home:
-                    finals.add(home)
-                elif IS_PAD[cell] and may_land(cell):
+            for over, cell, _ in PAD_JUMPS[at]:
+                if full[over] and land[cell]:
                     finals.add(cell)
                     if left > 1 and best.get(cell, 0) < left - 1:
                         best[cell] = left - 1
                         visit(cell, left - 1)
+            if full[home_over[at]]:
+                finals.add(home)
 
-        try:
-            visit(origin, MAX_JUMPS[size])
-        finally:
-            cells[origin] = lifted
+        visit(origin, MAX_JUMPS[size])
         return finals
 
     def team_options(self, seat: int) -> list[tuple[int, int, str]]:
@@ -240,25 +296,59 @@ class FroggitState(GameState):
         return [cell for cell in reach if cell != self.fish and not self.is_team(cell)]
 
     def has_frog_move(self, seat: int) -> bool:
-        return bool(self.frog_options(seat) or self.team_options(seat))
+        return bool(self.frog_moves(seat) or self.team_options(seat))
+
+    def position_key(self, seat: int) -> tuple[Any, ...]:
+        """Everything ``seat``'s legal moves depend on (the game not being over aside): the
+        pads, the fish, whether a fish move is due and ``seat``'s frogs on its start space."""
+        return (seat, self.fish, self.fish_due, self.at_start[seat][SMALL], self.at_start[seat][LARGE],
+                tuple(self.cells))
 
     def legal_actions(self, seat: int) -> list[str]:
         if self.is_over() or seat != self.turn:
             return []
+        key = self.position_key(seat)
+        if self._listed[0] != key:
+            self._listed = (key, self._list_actions(seat))
+        return list(self._listed[1])
+
+    def _list_actions(self, seat: int) -> list[str]:
+        """The legal actions of ``seat``, whose turn it is, sorted."""
         if not self.fish_due:
-            moves = [option[3] for option in self.frog_options(seat)]
+            moves = self.frog_moves(seat)
             moves.extend(option[2] for option in self.team_options(seat))
             if moves:
                 moves.sort()
                 return moves
         return sorted(f"fish {NAMES[cell]}" for cell in self.fish_targets())
 
+    def is_listed(self, seat: int, action: Any) -> bool:
+        """True when ``action`` is in the last list of legal actions made, and that list was
+        made for ``seat`` in the position as it stands."""
+        key, listed = self._listed
+        if type(action) is not str or key is None or key != self.position_key(seat):
+            return False
+        index = bisect_left(listed, action)
+        return index < len(listed) and listed[index] == action
+
     # -- checking a move --------------------------------------------------------------------
 
     def apply_move(self, move: str) -> None:
-        self.apply_action(self.turn, move)
+        """Play one log move, checked against the rules (verification's path)."""
+        self.check_and_apply(self.turn, move)
 
     def apply_action(self, seat: int, action: str) -> None:
+        """A seat's decision. One of the legal actions just listed for this very position
+        (the runner's and a random bot's way) is played without parsing and checking it
+        again; anything else is checked as a log move is."""
+        if seat == self.turn and not self.is_over() and self.is_listed(seat, action):
+            self.play(action)
+            return
+        self.check_and_apply(seat, action)
+
+    def check_and_apply(self, seat: int, action: str) -> None:
+        """Parse and check ``action`` for ``seat``, then play it; raises as :meth:`apply_move`
+        does, leaving the state unchanged."""
         if self.is_over():
             raise GameOverError(self.end_phrase())
         parsed = parse_move(action)
@@ -462,7 +552,7 @@ class FroggitState(GameState):
         self.turn = (self.turn + 1) % self.num_players
 
     def play(self, action: str) -> None:
-        """Apply a legal action quickly, without the checks of :meth:`apply_action`
+        """Apply a legal action quickly, without the checks of :meth:`check_and_apply`
         (for search: ``action`` must come from :meth:`legal_actions`)."""
         tokens = action.split(" ")
         kind = tokens[0]

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.errors import GameOverError, IllegalMoveError, NotationError
-from games.froggit.board import CORNERS, HOPS, IS_PAD, NAMES, PADS, STEPS
+from games.froggit.board import CELL, CORNERS, HOPS, IS_PAD, NAMES, PADS, STEPS
 from games.froggit.game import LARGE, SMALL, Froggit, FroggitState
 from games.froggit.notation import parse_move
 from games.logs import verify_log
@@ -172,6 +172,51 @@ def test_effects_are_the_distinct_ends_of_the_moves() -> None:
         options = state.frog_options(seat)
         assert sorted(state.frog_effects(seat)) == sorted({option[:3] for option in options})
         assert len({option[3] for option in options}) == len(options)
+
+
+def test_frog_moves_come_sorted_and_are_the_texts_of_the_frog_options() -> None:
+    for state in positions(24):
+        seat = state.turn
+        moves = state.frog_moves(seat)
+        assert moves == sorted(option[3] for option in state.frog_options(seat))
+
+
+def test_a_listed_action_is_applied_as_the_checker_applies_it() -> None:
+    for state in positions(24):
+        seat = state.turn
+        for move in state.legal_actions(seat)[::7]:
+            listed, checked = state.clone(), state.clone()
+            listed.legal_actions(seat)
+            assert listed.is_listed(seat, move)
+            listed.apply_action(seat, move)
+            checked.check_and_apply(seat, move)
+            assert snapshot(listed) == snapshot(checked)
+
+
+def test_the_listed_actions_belong_to_the_position_they_were_listed_for() -> None:
+    state = next(state for state in positions(12)
+                 if not state.fish_due and state.frog_moves(state.turn)).clone()
+    seat = state.turn
+    legal = state.legal_actions(seat)
+    legal.clear()
+    assert state.legal_actions(seat), "the caller's copy, not the state's list, was emptied"
+    move = next(move for move in state.legal_actions(seat) if move[0] in "SL" and not move.endswith("home"))
+    assert state.is_listed(seat, move)
+    # the position changes behind the list's back: the fish swims onto the move's last pad
+    fish = state.fish
+    state.fish = CELL[move.split(" ")[-1]]
+    assert not state.is_listed(seat, move)
+    before = snapshot(state)
+    with pytest.raises(IllegalMoveError, match="fish"):
+        state.apply_action(seat, move)
+    assert snapshot(state) == before and move not in state.legal_actions(seat)
+    state.fish = fish
+    assert move in state.legal_actions(seat) and state.is_listed(seat, move)
+    before = snapshot(state)
+    with pytest.raises(IllegalMoveError, match="turn"):
+        state.apply_action((seat + 1) % state.num_players, move)
+    assert snapshot(state) == before
+    assert not state.is_listed(seat, 42) and not state.is_listed(seat, None)
 
 
 def test_clone_is_independent() -> None:
