@@ -48,9 +48,10 @@ def check_storable(log: dict[str, Any]) -> None:
             raise InvalidInput(f"{field} is too long: {message}", fields={field: [message]})
 
 
-def store_outcome(match: Match, outcome: Replay) -> None:
-    """Write the verified log's status and result onto the match and its seats."""
-    seats = list(match.seats.order_by("index"))
+def store_outcome(match: Match, outcome: Replay, seats: Sequence[Seat] | None = None) -> None:
+    """Write the verified log's status and result onto the match and its seats (``seats``,
+    in seat order, when the caller has them loaded already)."""
+    seats = list(match.seats.order_by("index")) if seats is None else list(seats)
     reasons = {forfeit.seat: forfeit.reason or "forfeit" for forfeit in outcome.forfeits}
     for seat in seats:
         seat.forfeit_reason = reasons.get(seat.index, "")
@@ -71,14 +72,16 @@ def store_outcome(match: Match, outcome: Replay) -> None:
 
 def insert_match(*, players: Sequence[Player], setup: dict[str, Any], moves: Sequence[str] = (),
                  forfeits: Sequence[dict[str, Any]] = (), recorded_by: Any = None,
-                 played_at: datetime | None = None, **fields: Any) -> Match:
+                 played_at: datetime | None = None, versions: Sequence[Any] | None = None, **fields: Any) -> Match:
     """Store a new match with its log and seats, in seat order (callers have checked them);
-    a bot's seat keeps the version active now, which every replay of the match plays."""
+    a bot's seat keeps the version active now, which every replay of the match plays
+    (``versions``, one a seat, when the caller has looked them up already)."""
     match = Match.objects.create(
         recorded_by=recorded_by if getattr(recorded_by, "is_authenticated", False) else None,
         played_at=played_at or timezone.now(), **fields)
     MatchLog.objects.create(match=match, setup=setup, moves=list(moves), forfeits=list(forfeits))
-    versions = active_versions(players)
+    if versions is None:
+        versions = active_versions(players)
     Seat.objects.bulk_create(Seat(match=match, index=index, player=player, bot_version=version)
                              for index, (player, version) in enumerate(zip(players, versions)))
     return match
