@@ -441,8 +441,8 @@ def play_scheduled_many(match_ids: Sequence[int]) -> list[int]:
     it finished, and a replay of the chunk plays only the others); the tournaments' counts are
     stored once at the end. Answers the ids it played."""
     played = [match_id for match_id in match_ids if play_scheduled(match_id, progress=False)]
-    tournaments = Match.objects.filter(pk__in=match_ids, tournament__isnull=False) \
-        .values_list("tournament_id", flat=True).distinct()
+    tournaments = set(Match.objects.filter(pk__in=match_ids, tournament__isnull=False)
+                      .values_list("tournament_id", flat=True))
     for tournament_id in sorted(tournaments):
         refresh_progress(tournament_id)
     return played
