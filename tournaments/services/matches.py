@@ -72,19 +72,33 @@ def store_outcome(match: Match, outcome: Replay, seats: Sequence[Seat] | None = 
 
 def insert_match(*, players: Sequence[Player], setup: dict[str, Any], moves: Sequence[str] = (),
                  forfeits: Sequence[dict[str, Any]] = (), recorded_by: Any = None,
-                 played_at: datetime | None = None, versions: Sequence[Any] | None = None, **fields: Any) -> Match:
+                 played_at: datetime | None = None, **fields: Any) -> Match:
     """Store a new match with its log and seats, in seat order (callers have checked them);
-    a bot's seat keeps the version active now, which every replay of the match plays
-    (``versions``, one a seat, when the caller has looked them up already)."""
+    a bot's seat keeps the version active now, which every replay of the match plays."""
     match = Match.objects.create(
         recorded_by=recorded_by if getattr(recorded_by, "is_authenticated", False) else None,
         played_at=played_at or timezone.now(), **fields)
     MatchLog.objects.create(match=match, setup=setup, moves=list(moves), forfeits=list(forfeits))
-    if versions is None:
-        versions = active_versions(players)
+    versions = active_versions(players)
     Seat.objects.bulk_create(Seat(match=match, index=index, player=player, bot_version=version)
                              for index, (player, version) in enumerate(zip(players, versions)))
     return match
+
+
+def insert_matches(rows: Sequence[tuple[Match, Sequence[Player], Sequence[Any], dict[str, Any]]]) -> list[Match]:
+    """Store many new matches at once, as :func:`insert_match` stores one: each row is an
+    unsaved match, its players and their bot versions in seat order, and its setup. Three
+    queries whatever the number (a tournament round publishes all its matches together)."""
+    now = timezone.now()
+    for match, *_ in rows:
+        match.played_at = match.played_at or now
+    matches = Match.objects.bulk_create([match for match, *_ in rows])
+    MatchLog.objects.bulk_create(MatchLog(match=match, setup=setup, moves=[], forfeits=[])
+                                 for match, _, _, setup in rows)
+    Seat.objects.bulk_create(Seat(match=match, index=index, player=player, bot_version=version)
+                             for match, players, versions, _ in rows
+                             for index, (player, version) in enumerate(zip(players, versions, strict=True)))
+    return matches
 
 
 def checked(envelope: dict[str, Any]) -> Replay:

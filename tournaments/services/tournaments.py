@@ -29,7 +29,7 @@ from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import BotEntry, Bye, Club, Entrant, Match, Player, Round, Seat, SeatOutput, Tournament
 from tournaments.services import ratings
 from tournaments.services.bots import active_versions, check_playable, parse_limits, seat_agents
-from tournaments.services.matches import insert_match, store_outcome
+from tournaments.services.matches import insert_matches, store_outcome
 
 SETTING_FIELDS = {field.name for field in dataclasses.fields(formats.Settings)} - {"format", "min_seats", "max_seats"}
 
@@ -321,12 +321,12 @@ def game_json(game: formats.Game) -> dict[str, Any]:
 def publish(tournament: Tournament, games: list[formats.Game]) -> list[Match]:
     """Create the matches (and byes) of these games, scheduled, seeds derived from the
     tournament's. Each round is fetched and each entrant's bot version looked up once for
-    the whole list, not once a match."""
+    the whole list, and the matches stored together, not one by one."""
     engine = get_game(tournament.game)
     entrants = {entrant.pk: entrant for entrant in tournament.entrants.select_related("player")}
     versions = dict(zip(entrants, active_versions([entrant.player for entrant in entrants.values()])))
     rounds: dict[int, Round] = {}
-    created = []
+    rows = []
     for game in games:
         round_ = rounds.get(game.round)
         if round_ is None:
@@ -344,12 +344,13 @@ def publish(tournament: Tournament, games: list[formats.Game]) -> list[Match]:
         seed = match_seed(tournament, game)
         options = engine.parse_options(tournament.options, len(game.seats))
         setup = engine.random_setup(options, len(game.seats), derive_rng(seed, "setup"))
-        created.append(insert_match(
-            players=[entrants[entrant].player for entrant in game.seats], setup=setup, club=tournament.club,
-            game=tournament.game, options=options, seed=seed, commitment=commitment(seed),
-            status=Match.Status.SCHEDULED, tournament=tournament, round=round_, pairing=game.pairing,
-            game_number=game.number, bracket=game.bracket, rated=tournament.rated,
-            versions=[versions[entrant] for entrant in game.seats]))
+        match = Match(club=tournament.club, game=tournament.game, options=options, seed=seed,
+                      commitment=commitment(seed), status=Match.Status.SCHEDULED, tournament=tournament,
+                      round=round_, pairing=game.pairing, game_number=game.number, bracket=game.bracket,
+                      rated=tournament.rated)
+        rows.append((match, [entrants[entrant].player for entrant in game.seats],
+                     [versions[entrant] for entrant in game.seats], setup))
+    created = insert_matches(rows)
     tournament.current_round = max(tournament.current_round, max(game.round for game in games))
     tournament.save(update_fields=["current_round", "updated_at"])
     refresh_progress(tournament.pk)
