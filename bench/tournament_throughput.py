@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -216,10 +217,25 @@ def stop_workers(workers: list[subprocess.Popen[bytes]]) -> None:
             worker.wait()
 
 
+TASK_DONE = re.compile(r"Task (tournaments\.\w+)\[[^]]*\] succeeded in ([0-9.eE-]+)s")
+
+
+def task_seconds(logs: Path) -> dict[str, float]:
+    """Seconds the workers spent in each task, summed from their logs: the rounds' pairing
+    (``advance_tournament``, which no other worker can share) beside the matches."""
+    seconds: dict[str, float] = {}
+    for log in sorted(logs.glob("worker*.log")):
+        for task, spent in TASK_DONE.findall(log.read_text(errors="replace")):
+            name = task.removeprefix("tournaments.")
+            seconds[name] = seconds.get(name, 0.0) + float(spent)
+    return {name: round(spent, 2) for name, spent in sorted(seconds.items())}
+
+
 def on_workers(count: int, chunk: int | None, game: str, entrants: int, seed: str,
-               timeout: float) -> tuple[float, int, str, dict[str, float]]:
+               timeout: float) -> tuple[float, int, str, dict[str, float], dict[str, float]]:
     """The same tournament dispatched to ``count`` workers as the API does; answers seconds,
-    matches, standings and the CPU seconds each party used meanwhile."""
+    matches, standings, the CPU seconds each party used meanwhile and the workers' seconds
+    in each task."""
     from tournaments.models import Tournament
     from tournaments.tasks import advance_tournament
 
@@ -244,8 +260,9 @@ def on_workers(count: int, chunk: int | None, game: str, entrants: int, seed: st
             cpu = meter.difference(before, meter.sample())
         finally:
             stop_workers(workers)
+        tasks = task_seconds(Path(logs))
     tournament.refresh_from_db()
-    return seconds, tournament.matches_done, standings_text(tournament), cpu
+    return seconds, tournament.matches_done, standings_text(tournament), cpu, tasks
 
 
 def main() -> None:
@@ -309,7 +326,7 @@ def main() -> None:
         "workers": {}}
     rates: dict[int, float] = {}
     for count in counts:
-        seconds, played, standings, cpu = on_workers(count, args.chunk, game.slug, entrants, args.seed, args.timeout)
+        seconds, played, standings, cpu, tasks = on_workers(count, args.chunk, game.slug, entrants, args.seed, args.timeout)
         if standings != expected:
             raise SystemExit(f"the standings on {count} worker(s) differ from the in-process run")
         rates[count] = played / seconds
@@ -318,10 +335,12 @@ def main() -> None:
               + (f"  ({rates[count] / rates[1]:.2f} x one worker)" if count > 1 and 1 in rates else ""), flush=True)
         print("      CPU seconds meanwhile: " + ", ".join(f"{party} {value:.1f}" for party, value in cpu.items()),
               flush=True)
+        print("      seconds in tasks: " + ", ".join(f"{task} {value:.1f}" for task, value in tasks.items()), flush=True)
         figures["workers"][str(count)] = {
             "seconds": round(seconds, 2), "matches_per_second": round(rates[count], 1),
             "ratio_to_in_process": round(rates[count] / baseline, 3),
-            "ratio_to_one_worker": round(rates[count] / rates[1], 3) if 1 in rates else None, "cpu_seconds": cpu}
+            "ratio_to_one_worker": round(rates[count] / rates[1], 3) if 1 in rates else None, "cpu_seconds": cpu,
+            "task_seconds": tasks}
     print("  standings identical in every run", flush=True)
     figures["standings_identical"] = True
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
