@@ -231,6 +231,15 @@ def task_seconds(logs: Path) -> dict[str, float]:
     return {name: round(spent, 2) for name, spent in sorted(seconds.items())}
 
 
+def pairing_bound(tasks: dict[str, float], count: int) -> float | None:
+    """Amdahl's bound on ``count`` workers against one: the rounds' pairing runs alone (every
+    worker waits for it), only the matches are shared."""
+    pairing, matches = tasks.get("advance_tournament", 0.0), tasks.get("play_bot_matches", 0.0)
+    if pairing + matches <= 0:
+        return None
+    return (pairing + matches) / (pairing + matches / count)
+
+
 def on_workers(count: int, chunk: int | None, game: str, entrants: int, seed: str,
                timeout: float) -> tuple[float, int, str, dict[str, float], dict[str, float]]:
     """The same tournament dispatched to ``count`` workers as the API does; answers seconds,
@@ -336,11 +345,14 @@ def main() -> None:
         print("      CPU seconds meanwhile: " + ", ".join(f"{party} {value:.1f}" for party, value in cpu.items()),
               flush=True)
         print("      seconds in tasks: " + ", ".join(f"{task} {value:.1f}" for task, value in tasks.items()), flush=True)
+        bound = pairing_bound(tasks, count)
+        if count > 1 and bound is not None:
+            print(f"      with this run's pairing share, {count} workers can be at most {bound:.2f} x one", flush=True)
         figures["workers"][str(count)] = {
             "seconds": round(seconds, 2), "matches_per_second": round(rates[count], 1),
             "ratio_to_in_process": round(rates[count] / baseline, 3),
             "ratio_to_one_worker": round(rates[count] / rates[1], 3) if 1 in rates else None, "cpu_seconds": cpu,
-            "task_seconds": tasks}
+            "task_seconds": tasks, "pairing_bound": round(bound, 3) if bound is not None else None}
     print("  standings identical in every run", flush=True)
     figures["standings_identical"] = True
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
