@@ -1,7 +1,8 @@
 """Bot tournament throughput: in-process, then on one and on two Celery workers.
 
     .venv/bin/python bench/tournament_throughput.py [--matches 500 | --entrants 33] [--chunk N]
-                                                    [--workers 1,2] [--game leapfrog_race] [--seed bench]
+                                                    [--workers 1,2] [--repeat 2] [--game leapfrog_race]
+                                                    [--seed bench]
 
 One round robin of ``random`` bots (the smallest with at least ``--matches`` matches: 33
 entrants, 528 matches in 33 rounds) is played three ways with the same seed: (a) in this
@@ -9,9 +10,11 @@ process, by the loop ``run_tournament`` runs without a broker (``advance``, then
 ``play_scheduled_many`` for each chunk of the round's matches: the same service code a worker
 runs, no broker: the baseline); (b) by one ``celery -A config worker`` process with concurrency 1, on Redis and
 PostgreSQL, started here, the tournament dispatched with ``advance_tournament`` as the API
-does; (c) by two such processes. Prints matches per second and the ratio of each to the
-baseline, checks that the three standings are identical, and records the CPU seconds each
-party (workers, PostgreSQL, Redis, this process) used while the workers played.
+does; (c) by two such processes. Each way runs ``--repeat`` times in turn and the fastest counts
+(the machine may be busy). Prints matches per second and the ratio of each to the baseline,
+checks that every standings is identical, and records the CPU seconds each party (workers,
+PostgreSQL, Redis, this process) used while the workers played, and the workers' seconds in
+each task, from which the bound the rounds' pairing puts on a second worker follows.
 
 The database is ``bench_tournament_run`` (``BENCH_TOURNAMENT_DATABASE_URL`` names another),
 created when missing and emptied at the start; Redis is db 3 (``BENCH_TOURNAMENT_REDIS_URL``),
@@ -284,12 +287,15 @@ def main() -> None:
     parser.add_argument("--workers", default="1,2", help="worker counts to measure, comma-separated (default 1,2)")
     parser.add_argument("--game", default="leapfrog_race")
     parser.add_argument("--seed", default="bench")
+    parser.add_argument("--repeat", type=int, default=2, help="runs of each way, the fastest counts (default 2)")
     parser.add_argument("--timeout", type=float, default=600, help="seconds to wait for each worker run")
     args = parser.parse_args()
     if args.entrants is not None and args.entrants < 2:
         parser.error("--entrants must be at least 2")
     if args.matches < 1:
         parser.error("--matches must be at least 1")
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
     if args.chunk is not None and args.chunk < 1:
         parser.error("--chunk must be at least 1")
     try:
@@ -326,35 +332,51 @@ def main() -> None:
           f"{entrants if entrants % 2 else entrants - 1} rounds, seed {args.seed!r}, {chunk} matches a worker task",
           flush=True)
 
-    seconds, played, expected = in_process(game.slug, entrants, args.seed, chunk)
-    baseline = played / seconds
-    print(f"  in-process loop      {played} matches in {seconds:6.1f} s  {baseline:6.1f} matches/s  ratio 1", flush=True)
-    figures: dict[str, Any] = {
-        "game": game.slug, "format": "round_robin", "entrants": entrants, "matches": played, "seed": args.seed,
-        "chunk": chunk, "in_process": {"seconds": round(seconds, 2), "matches_per_second": round(baseline, 1)},
-        "workers": {}}
-    rates: dict[int, float] = {}
-    for count in counts:
-        seconds, played, standings, cpu, tasks = on_workers(count, args.chunk, game.slug, entrants, args.seed, args.timeout)
+    # The machine may be busy with other work: each way is measured --repeat times, in turn,
+    # and the fastest run of each counts (as timeit does).
+    best: dict[str, dict[str, Any]] = {}
+    expected = None
+    for attempt in range(1, args.repeat + 1):
+        seconds, played, standings = in_process(game.slug, entrants, args.seed, chunk)
+        expected = expected or standings
         if standings != expected:
-            raise SystemExit(f"the standings on {count} worker(s) differ from the in-process run")
-        rates[count] = played / seconds
-        print(f"  {count} worker{'s' if count > 1 else ' '} (prefork) {played} matches in {seconds:6.1f} s  "
-              f"{rates[count]:6.1f} matches/s  ratio {rates[count] / baseline:.2f}"
-              + (f"  ({rates[count] / rates[1]:.2f} x one worker)" if count > 1 and 1 in rates else ""), flush=True)
-        print("      CPU seconds meanwhile: " + ", ".join(f"{party} {value:.1f}" for party, value in cpu.items()),
-              flush=True)
-        print("      seconds in tasks: " + ", ".join(f"{task} {value:.1f}" for task, value in tasks.items()), flush=True)
-        bound = pairing_bound(tasks, count)
-        if count > 1 and bound is not None:
-            print(f"      with this run's pairing share, {count} workers can be at most {bound:.2f} x one", flush=True)
-        figures["workers"][str(count)] = {
-            "seconds": round(seconds, 2), "matches_per_second": round(rates[count], 1),
-            "ratio_to_in_process": round(rates[count] / baseline, 3),
-            "ratio_to_one_worker": round(rates[count] / rates[1], 3) if 1 in rates else None, "cpu_seconds": cpu,
-            "task_seconds": tasks, "pairing_bound": round(bound, 3) if bound is not None else None}
+            raise SystemExit("two in-process runs of the same seed gave different standings")
+        print(f"  [{attempt}] in-process loop      {played} matches in {seconds:6.1f} s  "
+              f"{played / seconds:6.1f} matches/s", flush=True)
+        if "in_process" not in best or seconds < best["in_process"]["seconds"]:
+            best["in_process"] = {"seconds": round(seconds, 2), "matches_per_second": round(played / seconds, 1)}
+        for count in counts:
+            seconds, played, standings, cpu, tasks = on_workers(count, args.chunk, game.slug, entrants, args.seed,
+                                                                args.timeout)
+            if standings != expected:
+                raise SystemExit(f"the standings on {count} worker(s) differ from the in-process run")
+            print(f"  [{attempt}] {count} worker{'s' if count > 1 else ' '} (prefork) {played} matches in "
+                  f"{seconds:6.1f} s  {played / seconds:6.1f} matches/s", flush=True)
+            print("        CPU seconds meanwhile: " + ", ".join(f"{party} {value:.1f}" for party, value in cpu.items())
+                  + "; seconds in tasks: " + ", ".join(f"{task} {value:.1f}" for task, value in tasks.items()),
+                  flush=True)
+            key = str(count)
+            if key not in best or seconds < best[key]["seconds"]:
+                best[key] = {"seconds": round(seconds, 2), "matches_per_second": round(played / seconds, 1),
+                             "cpu_seconds": cpu, "task_seconds": tasks}
     print("  standings identical in every run", flush=True)
-    figures["standings_identical"] = True
+    baseline = best["in_process"]["matches_per_second"]
+    print(f"fastest of {args.repeat}: in-process {baseline:.1f} matches/s (ratio 1)", flush=True)
+    for count in counts:
+        row = best[str(count)]
+        row["ratio_to_in_process"] = round(row["matches_per_second"] / baseline, 3)
+        row["ratio_to_one_worker"] = round(row["matches_per_second"] / best["1"]["matches_per_second"], 3) \
+            if "1" in best else None
+        bound = pairing_bound(row["task_seconds"], count)
+        row["pairing_bound"] = round(bound, 3) if bound is not None else None
+        print(f"  {count} worker{'s' if count > 1 else ''}: {row['matches_per_second']:.1f} matches/s, "
+              f"ratio {row['ratio_to_in_process']:.2f} to in-process"
+              + (f", {row['ratio_to_one_worker']:.2f} x one worker (the rounds' pairing, run alone, allows at most "
+                 f"{bound:.2f} x)" if count > 1 and row["ratio_to_one_worker"] is not None and bound else ""),
+              flush=True)
+    figures = {"game": game.slug, "format": "round_robin", "entrants": entrants, "matches": played,
+               "seed": args.seed, "chunk": chunk, "repeat": args.repeat, "in_process": best["in_process"],
+               "workers": {str(count): best[str(count)] for count in counts}, "standings_identical": True}
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from results import write_results
 
