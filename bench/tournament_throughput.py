@@ -350,6 +350,8 @@ def main() -> None:
                                                                 args.timeout)
             if standings != expected:
                 raise SystemExit(f"the standings on {count} worker(s) differ from the in-process run")
+            if played != total:
+                raise SystemExit(f"the tournament on {count} worker(s) finished counting {played} of {total} matches")
             print(f"  [{attempt}] {count} worker{'s' if count > 1 else ' '} (prefork) {played} matches in "
                   f"{seconds:6.1f} s  {played / seconds:6.1f} matches/s", flush=True)
             print("        CPU seconds meanwhile: " + ", ".join(f"{party} {value:.1f}" for party, value in cpu.items())

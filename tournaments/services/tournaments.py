@@ -251,8 +251,12 @@ def crosstable(tournament: Tournament) -> dict[str, Any]:
                      for row, columns in table.items()}}
 
 
+@transaction.atomic
 def refresh_progress(tournament_id: int) -> None:
-    """Store the counts of matches done and scheduled (both counted in one query)."""
+    """Store the counts of matches done and scheduled (both counted in one query). The
+    tournament's row is locked before counting: of two workers finishing chunks at once, the
+    one that writes last has counted last, so a stale count never overwrites a fresh one."""
+    list(Tournament.objects.select_for_update().filter(pk=tournament_id).values_list("pk", flat=True))
     counts = Match.objects.filter(tournament_id=tournament_id).exclude(status=Match.Status.VOID).aggregate(
         done=Count("pk", filter=Q(status=Match.Status.FINISHED)), total=Count("pk"))
     Tournament.objects.filter(pk=tournament_id).update(matches_done=counts["done"], matches_total=counts["total"])
