@@ -2,6 +2,7 @@
 
 ``DATABASE_URL``     database (default: a SQLite file in the project)
 ``CELERY_BROKER_URL`` Redis broker and result backend; unset, tasks run in-process (eager)
+``TOURNAMENT_MATCH_CHUNK`` bot matches a worker task plays in turn (default 4)
 ``REDIS_URL`` or ``CACHE_URL`` the cache (API throttling) in Redis; unset, in local memory
 ``THROTTLE_ANON``, ``THROTTLE_USER`` API request rates, like ``1000/minute``
 ``SECRET_KEY``, ``DEBUG``, ``ALLOWED_HOSTS`` as usual for Django.
@@ -206,7 +207,8 @@ CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery"
 # that workers on other machines can take only matches (``celery worker -Q matches``) while
 # short tasks (pairing, ratings, the sweeper) never wait behind them. Unset, one queue.
 CELERY_MATCH_QUEUE = os.environ.get("CELERY_MATCH_QUEUE") or CELERY_TASK_DEFAULT_QUEUE
-CELERY_TASK_ROUTES = {"tournaments.play_bot_match": {"queue": CELERY_MATCH_QUEUE}}
+CELERY_TASK_ROUTES = {"tournaments.play_bot_match": {"queue": CELERY_MATCH_QUEUE},
+                      "tournaments.play_bot_matches": {"queue": CELERY_MATCH_QUEUE}}
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -224,6 +226,12 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 # -- Tournaments -----------------------------------------------------------------------------------
 #: A bot match still running this many seconds after a worker took it is played again.
 TOURNAMENT_MATCH_TIMEOUT = int(os.environ.get("TOURNAMENT_MATCH_TIMEOUT", "300"))
+#: Matches of a round one worker task plays in turn: one task a match pays the broker's round
+#: trips (and the chord's bookkeeping) for every short match. Keep the visibility timeout above
+#: this many of the longest matches.
+TOURNAMENT_MATCH_CHUNK = int(os.environ.get("TOURNAMENT_MATCH_CHUNK", "4"))
+if TOURNAMENT_MATCH_CHUNK < 1:
+    raise ImproperlyConfigured(f"TOURNAMENT_MATCH_CHUNK must be at least 1, not {TOURNAMENT_MATCH_CHUNK}")
 
 # Logs go to standard error; LOG_FORMAT=json (the production default) writes one JSON object a
 # line, with the time, level, logger and message, for a log collector.

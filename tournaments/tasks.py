@@ -32,18 +32,30 @@ def play_bot_match(match_id: int) -> int:
     return match_id
 
 
+@shared_task(name="tournaments.play_bot_matches", acks_late=True)
+def play_bot_matches(match_ids: list[int]) -> list[int]:
+    """Play a chunk of scheduled bot matches in turn (one task for several short matches, so
+    that the broker's round trips are paid once a chunk). Each match is stored on its own and
+    a finished one is not played again: a redelivered chunk plays only what is left."""
+    from tournaments.services.tournaments import play_scheduled_many
+
+    play_scheduled_many(match_ids)
+    return list(match_ids)
+
+
 @shared_task(name="tournaments.advance_tournament", acks_late=True)
 def advance_tournament(tournament_id: int, *finished: Any) -> None:
-    """Pair the next games once a round is decided, fan them out to the workers (a group),
-    and come back here when they are all played (a chord); finish the tournament when
-    nothing is left to play."""
+    """Pair the next games once a round is decided, fan them out to the workers in chunks of
+    ``TOURNAMENT_MATCH_CHUNK`` matches (a group), and come back here when they are all played
+    (a chord); finish the tournament when nothing is left to play."""
     from celery import chord
 
-    from tournaments.services.tournaments import advance
+    from tournaments.services.tournaments import advance, chunks
 
     matches = advance(tournament_id)
     if matches:
-        chord(play_bot_match.si(match.pk) for match in matches)(advance_tournament.si(tournament_id))
+        chord(play_bot_matches.si(chunk) for chunk in chunks([match.pk for match in matches])) \
+            (advance_tournament.si(tournament_id))
 
 
 @shared_task(name="tournaments.update_ratings", acks_late=True)

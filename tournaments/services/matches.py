@@ -48,9 +48,10 @@ def check_storable(log: dict[str, Any]) -> None:
             raise InvalidInput(f"{field} is too long: {message}", fields={field: [message]})
 
 
-def store_outcome(match: Match, outcome: Replay) -> None:
-    """Write the verified log's status and result onto the match and its seats."""
-    seats = list(match.seats.order_by("index"))
+def store_outcome(match: Match, outcome: Replay, seats: Sequence[Seat] | None = None) -> None:
+    """Write the verified log's status and result onto the match and its seats (``seats``,
+    in seat order, when the caller has them loaded already)."""
+    seats = list(match.seats.order_by("index")) if seats is None else list(seats)
     reasons = {forfeit.seat: forfeit.reason or "forfeit" for forfeit in outcome.forfeits}
     for seat in seats:
         seat.forfeit_reason = reasons.get(seat.index, "")
@@ -82,6 +83,22 @@ def insert_match(*, players: Sequence[Player], setup: dict[str, Any], moves: Seq
     Seat.objects.bulk_create(Seat(match=match, index=index, player=player, bot_version=version)
                              for index, (player, version) in enumerate(zip(players, versions)))
     return match
+
+
+def insert_matches(rows: Sequence[tuple[Match, Sequence[Player], Sequence[Any], dict[str, Any]]]) -> list[Match]:
+    """Store many new matches at once, as :func:`insert_match` stores one: each row is an
+    unsaved match, its players and their bot versions in seat order, and its setup. Three
+    queries whatever the number (a tournament round publishes all its matches together)."""
+    now = timezone.now()
+    for match, *_ in rows:
+        match.played_at = match.played_at or now
+    matches = Match.objects.bulk_create([match for match, *_ in rows])
+    MatchLog.objects.bulk_create(MatchLog(match=match, setup=setup, moves=[], forfeits=[])
+                                 for match, _, _, setup in rows)
+    Seat.objects.bulk_create(Seat(match=match, index=index, player=player, bot_version=version)
+                             for match, players, versions, _ in rows
+                             for index, (player, version) in enumerate(zip(players, versions, strict=True)))
+    return matches
 
 
 def checked(envelope: dict[str, Any]) -> Replay:

@@ -8,13 +8,14 @@ are derived data: :func:`compute_standings` recomputes them from the matches at 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from games.errors import GameError
@@ -25,10 +26,10 @@ from games.sandbox import Limits
 from games.seeding import commitment, derive_rng, derive_seed, new_seed
 from tournaments import formats
 from tournaments.errors import Conflict, InvalidInput
-from tournaments.models import BotEntry, Bye, Club, Entrant, Match, Player, Round, SeatOutput, Tournament
+from tournaments.models import BotEntry, Bye, Club, Entrant, Match, Player, Round, Seat, SeatOutput, Tournament
 from tournaments.services import ratings
 from tournaments.services.bots import active_versions, check_playable, parse_limits, seat_agents
-from tournaments.services.matches import insert_match, store_outcome
+from tournaments.services.matches import insert_matches, store_outcome
 
 SETTING_FIELDS = {field.name for field in dataclasses.fields(formats.Settings)} - {"format", "min_seats", "max_seats"}
 
@@ -200,18 +201,23 @@ def withdraw(entrant: Entrant) -> Entrant:
 # -- outcomes and standings -------------------------------------------------------------------------
 
 def outcomes(tournament: Tournament) -> list[formats.Outcome]:
-    """Every decided game of the tournament, as the formats library reads it."""
+    """Every decided game of the tournament, as the formats library reads it. One query for
+    the seats of the finished matches (plain values, no model objects): the workers call
+    this at every round, over every match played so far."""
     entrant_of = dict(tournament.entrants.values_list("player_id", "pk"))
     decided = []
-    matches = (tournament.matches.filter(status=Match.Status.FINISHED).select_related("round")
-               .prefetch_related("seats").order_by("round__number", "pairing", "game_number", "pk"))
-    for match in matches:
-        seats = sorted(match.seats.all(), key=lambda seat: seat.index)
-        game = formats.Game(round=match.round.number, seats=tuple(entrant_of[seat.player_id] for seat in seats),
-                            pairing=match.pairing, number=match.game_number, bracket=match.bracket)
-        decided.append(formats.Outcome(game=game, ranks=tuple(seat.rank for seat in seats),
-                                       scores=tuple(seat.score for seat in seats),
-                                       forfeited=tuple(bool(seat.forfeit_reason) for seat in seats)))
+    seats = (Seat.objects.filter(match__tournament=tournament, match__status=Match.Status.FINISHED)
+             .order_by("match__round__number", "match__pairing", "match__game_number", "match_id", "index")
+             .values_list("match_id", "match__round__number", "match__pairing", "match__game_number",
+                          "match__bracket", "player_id", "rank", "score", "forfeit_reason"))
+    for _, rows in itertools.groupby(seats, key=lambda row: row[0]):
+        rows = list(rows)
+        _, number, pairing, game_number, bracket = rows[0][:5]
+        game = formats.Game(round=number, seats=tuple(entrant_of[row[5]] for row in rows), pairing=pairing,
+                            number=game_number, bracket=bracket)
+        decided.append(formats.Outcome(game=game, ranks=tuple(row[6] for row in rows),
+                                       scores=tuple(row[7] for row in rows),
+                                       forfeited=tuple(bool(row[8]) for row in rows)))
     for bye in tournament.byes.select_related("round").order_by("round__number", "bracket", "pairing"):
         game = formats.Game(round=bye.round.number, seats=(bye.entrant_id,), bye=True, pairing=bye.pairing,
                             bracket=bye.bracket)
@@ -245,11 +251,15 @@ def crosstable(tournament: Tournament) -> dict[str, Any]:
                      for row, columns in table.items()}}
 
 
+@transaction.atomic
 def refresh_progress(tournament_id: int) -> None:
-    """Store the counts of matches done and scheduled, and the current round."""
-    matches = Match.objects.filter(tournament_id=tournament_id).exclude(status=Match.Status.VOID)
-    Tournament.objects.filter(pk=tournament_id).update(
-        matches_done=matches.filter(status=Match.Status.FINISHED).count(), matches_total=matches.count())
+    """Store the counts of matches done and scheduled (both counted in one query). The
+    tournament's row is locked before counting: of two workers finishing chunks at once, the
+    one that writes last has counted last, so a stale count never overwrites a fresh one."""
+    list(Tournament.objects.select_for_update().filter(pk=tournament_id).values_list("pk", flat=True))
+    counts = Match.objects.filter(tournament_id=tournament_id).exclude(status=Match.Status.VOID).aggregate(
+        done=Count("pk", filter=Q(status=Match.Status.FINISHED)), total=Count("pk"))
+    Tournament.objects.filter(pk=tournament_id).update(matches_done=counts["done"], matches_total=counts["total"])
 
 
 # -- pairing and playing ----------------------------------------------------------------------------
@@ -288,9 +298,7 @@ def advance(tournament_id: int) -> list[Match]:
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     if tournament.status != Tournament.Status.RUNNING or pending(tournament):
         return []
-    for complete in tournament.rounds.filter(status=Round.Status.PUBLISHED):
-        complete.status = Round.Status.COMPLETE
-        complete.save(update_fields=["status"])
+    tournament.rounds.filter(status=Round.Status.PUBLISHED).update(status=Round.Status.COMPLETE)
     fmt = tournament_format(tournament)
     decided = outcomes(tournament)
     games = fmt.next_games(decided, active_entrants(tournament))
@@ -316,17 +324,23 @@ def game_json(game: formats.Game) -> dict[str, Any]:
 
 def publish(tournament: Tournament, games: list[formats.Game]) -> list[Match]:
     """Create the matches (and byes) of these games, scheduled, seeds derived from the
-    tournament's."""
+    tournament's. Each round is fetched and each entrant's bot version looked up once for
+    the whole list, and the matches stored together, not one by one."""
     engine = get_game(tournament.game)
     entrants = {entrant.pk: entrant for entrant in tournament.entrants.select_related("player")}
-    created = []
+    versions = dict(zip(entrants, active_versions([entrant.player for entrant in entrants.values()])))
+    rounds: dict[int, Round] = {}
+    rows = []
     for game in games:
-        round_, _ = Round.objects.get_or_create(tournament=tournament, number=game.round,
-                                                defaults={"status": Round.Status.PUBLISHED})
-        if round_.status != Round.Status.PUBLISHED:
-            round_.status = Round.Status.PUBLISHED
-            round_.proposal = []
-            round_.save(update_fields=["status", "proposal"])
+        round_ = rounds.get(game.round)
+        if round_ is None:
+            round_, _ = Round.objects.get_or_create(tournament=tournament, number=game.round,
+                                                    defaults={"status": Round.Status.PUBLISHED})
+            if round_.status != Round.Status.PUBLISHED:
+                round_.status = Round.Status.PUBLISHED
+                round_.proposal = []
+                round_.save(update_fields=["status", "proposal"])
+            rounds[game.round] = round_
         if game.bye:
             Bye.objects.get_or_create(tournament=tournament, round=round_, entrant_id=game.seats[0],
                                       bracket=game.bracket, defaults={"pairing": game.pairing})
@@ -334,11 +348,13 @@ def publish(tournament: Tournament, games: list[formats.Game]) -> list[Match]:
         seed = match_seed(tournament, game)
         options = engine.parse_options(tournament.options, len(game.seats))
         setup = engine.random_setup(options, len(game.seats), derive_rng(seed, "setup"))
-        created.append(insert_match(
-            players=[entrants[entrant].player for entrant in game.seats], setup=setup, club=tournament.club,
-            game=tournament.game, options=options, seed=seed, commitment=commitment(seed),
-            status=Match.Status.SCHEDULED, tournament=tournament, round=round_, pairing=game.pairing,
-            game_number=game.number, bracket=game.bracket, rated=tournament.rated))
+        match = Match(club=tournament.club, game=tournament.game, options=options, seed=seed,
+                      commitment=commitment(seed), status=Match.Status.SCHEDULED, tournament=tournament,
+                      round=round_, pairing=game.pairing, game_number=game.number, bracket=game.bracket,
+                      rated=tournament.rated)
+        rows.append((match, [entrants[entrant].player for entrant in game.seats],
+                     [versions[entrant] for entrant in game.seats], setup))
+    created = insert_matches(rows)
     tournament.current_round = max(tournament.current_round, max(game.round for game in games))
     tournament.save(update_fields=["current_round", "updated_at"])
     refresh_progress(tournament.pk)
@@ -382,40 +398,65 @@ def bot_limits_of(match: Match) -> Limits:
     return parse_limits(owner.bot_limits if owner is not None else None)
 
 
-def play_scheduled(match_id: int) -> bool:
+def play_scheduled(match_id: int, *, progress: bool = True) -> bool:
     """Play one scheduled bot match (a tournament's or a ladder's) and store its log, with
     each uploaded bot's standard error for its owner. Idempotent: a finished or void match is
     left alone, so a redelivered task plays nothing twice, and a match whose worker died is
-    played again from its seed. Answers whether it played."""
-    with transaction.atomic():
-        match = Match.objects.select_for_update(of=("self",)).select_related("log").get(pk=match_id)
-        if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
-            return False
-        match.status = Match.Status.IN_PROGRESS
-        match.started_at = timezone.now()
-        match.save(update_fields=["status", "started_at", "updated_at"])
-    match = Match.objects.select_related("tournament", "ladder").get(pk=match_id)
+    played again from its seed. Answers whether it played. ``progress=False`` leaves the
+    tournament's counts to the caller (:func:`play_scheduled_many` stores them once a chunk)."""
+    now = timezone.now()
+    # Claimed by one conditional UPDATE (the row lock it takes is the check): a finished or
+    # void match, or one that no longer exists, is not played.
+    claimed = Match.objects.filter(pk=match_id, status__in=[Match.Status.SCHEDULED, Match.Status.IN_PROGRESS]) \
+        .update(status=Match.Status.IN_PROGRESS, started_at=now, updated_at=now)
+    if not claimed:
+        return False
+    match = Match.objects.select_related("tournament", "ladder", "log").get(pk=match_id)
     seats = list(match.seats.select_related("player", "bot_version").order_by("index"))
     with seat_agents(match.game, seats, match.options, match.seed, bot_limits_of(match)) as agents:
         log = play_match(get_game(match.game), agents, players=[seat.player.name for seat in seats],
                          options=match.options, seed=match.seed, setup=match.log.setup)
         outputs = {seat.pk: agent.stderr_text for seat, agent in zip(seats, agents) if hasattr(agent, "stderr_text")}
+    outcome = replay(log)
     with transaction.atomic():
-        match = Match.objects.select_for_update(of=("self",)).select_related("log").get(pk=match_id)
-        if match.status != Match.Status.IN_PROGRESS:
+        # Another worker may have played it meanwhile (a redelivery, the sweeper): the first
+        # to store it wins (this UPDATE locks the match row, first, until the commit), the
+        # others store nothing.
+        stored = Match.objects.filter(pk=match_id, status=Match.Status.IN_PROGRESS).update(
+            status=Match.Status.FINISHED if outcome.finished else Match.Status.IN_PROGRESS,
+            result=outcome.result.to_json() if outcome.finished else None, move_count=len(outcome.state.moves),
+            updated_at=timezone.now())
+        if not stored:
             return False
-        outcome = replay(log)
+        store_outcome(match, outcome, seats)
         match.log.moves = list(outcome.state.moves)
         match.log.forfeits = [forfeit.to_json() for forfeit in outcome.forfeits]
         match.log.save(update_fields=["moves", "forfeits"])
-        store_outcome(match, outcome)
-        match.save()
         for seat_id, stderr in outputs.items():
             SeatOutput.objects.update_or_create(seat_id=seat_id, defaults={"stderr": stderr.replace("\x00", "\ufffd")})
         ratings.note_change(match)
-    if match.tournament_id is not None:
+    if progress and match.tournament_id is not None:
         refresh_progress(match.tournament_id)
     return True
+
+
+def play_scheduled_many(match_ids: Sequence[int]) -> list[int]:
+    """Play a chunk of scheduled bot matches one after another, each stored on its own as
+    :func:`play_scheduled` stores it (so a chunk cut short by a dead worker keeps the matches
+    it finished, and a replay of the chunk plays only the others); the tournaments' counts are
+    stored once at the end. Answers the ids it played."""
+    played = [match_id for match_id in match_ids if play_scheduled(match_id, progress=False)]
+    tournaments = set(Match.objects.filter(pk__in=match_ids, tournament__isnull=False)
+                      .values_list("tournament_id", flat=True))
+    for tournament_id in sorted(tournaments):
+        refresh_progress(tournament_id)
+    return played
+
+
+def chunks(match_ids: Sequence[int], size: int | None = None) -> list[list[int]]:
+    """``match_ids`` cut into lists of ``size`` (default ``TOURNAMENT_MATCH_CHUNK``), in order."""
+    size = max(1, size or settings.TOURNAMENT_MATCH_CHUNK)
+    return [list(match_ids[start:start + size]) for start in range(0, len(match_ids), size)]
 
 
 def stale_matches(timeout: timedelta | None = None) -> list[int]:

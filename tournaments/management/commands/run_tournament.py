@@ -138,13 +138,14 @@ class Command(BaseCommand):
         return tournament
 
     def run_here(self, tournament: Tournament, bar: tqdm) -> None:
-        """Without a broker: the same steps as the workers take, one after another."""
+        """Without a broker: the same steps as the workers take (a round's matches in chunks of
+        ``TOURNAMENT_MATCH_CHUNK``), one after another."""
         while matches := services.advance(tournament.pk):
             bar.total += len(matches)
             bar.refresh()
-            for match in matches:
-                services.play_scheduled(match.pk)
-                bar.update(1)
+            for chunk in services.chunks([match.pk for match in matches]):
+                services.play_scheduled_many(chunk)
+                bar.update(len(chunk))
 
     def run_on_workers(self, tournament: Tournament, bar: tqdm, timeout: float) -> None:
         advance_tournament.delay(tournament.pk)

@@ -1,0 +1,142 @@
+"""Bot matches played in chunks (``play_bot_matches``, ``TOURNAMENT_MATCH_CHUNK``): in-process
+(eager) and on a real worker over Redis. A chunk stores each match once, a replayed chunk
+(a redelivery after its worker died) plays only what is left, and the standings are those of
+the one-match-at-a-time loop."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from tests.helpers import RemoteWorker, wait_until
+from tests.tournaments.conftest import World
+from tests.tournaments.test_run_tournament import needs_postgresql
+from tests.tournaments.test_tournament_services import bot_tournament, run
+from tournaments.models import Club, Match, Tournament
+from tournaments.services import tournaments as services
+from tournaments.tasks import advance_tournament
+
+BOTS = ["random", "greedy", "random", "random", "greedy"]  # a round robin of 5: 10 matches, 5 rounds
+
+
+def standings(tournament: Tournament) -> list[dict[str, object]]:
+    return [{key: value for key, value in row.items() if key != "entrant_id"}
+            for row in services.compute_standings(tournament)]
+
+
+def logs(tournament: Tournament) -> dict[tuple[int, int], list[str]]:
+    return {(match.round.number, match.pairing): list(match.log.moves)
+            for match in Match.objects.filter(tournament=tournament).select_related("round", "log")}
+
+
+def test_chunks_keep_the_order_and_default_to_the_setting(settings: object) -> None:
+    assert services.chunks([5, 6, 7, 8, 9], 2) == [[5, 6], [7, 8], [9]]
+    assert services.chunks([], 3) == []
+    settings.TOURNAMENT_MATCH_CHUNK = 3
+    assert services.chunks(list(range(7))) == [[0, 1, 2], [3, 4, 5], [6]]
+
+
+def test_a_chunk_plays_each_match_once_and_counts_progress_once(world: World) -> None:
+    tournament = bot_tournament(world.club, BOTS[:4])
+    matches = [match.pk for match in services.advance(tournament.pk)]
+    with CaptureQueriesContext(connection) as queries:
+        assert services.play_scheduled_many(matches) == matches
+    progress = [query for query in queries.captured_queries
+                if query["sql"].startswith('UPDATE "tournaments_tournament"')]
+    assert len(progress) == 1
+    tournament.refresh_from_db()
+    assert tournament.matches_done == len(matches) == 2
+    played = logs(tournament)
+    assert services.play_scheduled_many(matches) == []
+    assert logs(tournament) == played
+    assert Match.objects.filter(tournament=tournament, status=Match.Status.FINISHED).count() == 2
+
+
+def test_a_replayed_chunk_plays_only_what_its_dead_worker_left(world: World) -> None:
+    """A worker died in the middle of a chunk: one match stored, one claimed and never
+    finished, one not started. The redelivered chunk plays the last two, from their seeds."""
+    expected = run(bot_tournament(world.other_club, BOTS[:2] * 3, seed="chunk"))  # 6 entrants: 3 matches a round
+    tournament = bot_tournament(world.club, BOTS[:2] * 3, seed="chunk")
+    first, second, third = [match.pk for match in services.advance(tournament.pk)]
+    assert services.play_scheduled(first)
+    Match.objects.filter(pk=second).update(status=Match.Status.IN_PROGRESS, started_at=timezone.now())
+    stored = Match.objects.get(pk=first).updated_at
+    assert services.play_scheduled_many([first, second, third]) == [second, third]
+    assert Match.objects.get(pk=first).updated_at == stored
+    while matches := services.advance(tournament.pk):
+        services.play_scheduled_many([match.pk for match in matches])
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    assert tournament.matches_done == tournament.matches_total == 15
+    assert standings(tournament) == standings(expected)
+
+
+def test_a_void_or_missing_match_in_a_chunk_is_left_alone(world: World) -> None:
+    tournament = bot_tournament(world.club, BOTS[:4])
+    first, second = [match.pk for match in services.advance(tournament.pk)]
+    Match.objects.filter(pk=first).update(status=Match.Status.VOID)
+    assert services.play_scheduled_many([first, second, 10**9]) == [second]
+    assert Match.objects.get(pk=first).status == Match.Status.VOID
+
+
+def test_eager_tasks_run_a_tournament_in_chunks_of_the_setting(world: World, settings: object,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    settings.TOURNAMENT_MATCH_CHUNK = 2
+    expected = run(bot_tournament(world.other_club, BOTS + ["greedy"], seed="eager"))
+    sent: list[list[int]] = []
+    play = services.play_scheduled_many
+    monkeypatch.setattr(services, "play_scheduled_many", lambda ids: sent.append(list(ids)) or play(ids))
+    tournament = bot_tournament(world.club, BOTS + ["greedy"], seed="eager")
+    advance_tournament.delay(tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    assert sorted(len(chunk) for chunk in sent) == [1] * 5 + [2] * 5  # 5 rounds of 3 matches: 2 + 1
+    played = [match_id for chunk in sent for match_id in chunk]
+    assert sorted(played) == sorted(Match.objects.filter(tournament=tournament).values_list("pk", flat=True))
+    assert standings(tournament) == standings(expected)
+
+
+@pytest.fixture
+def chunk_of_three(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Workers started after this take three matches a task."""
+    monkeypatch.setenv("TOURNAMENT_MATCH_CHUNK", "3")
+    yield
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_plays_chunks_with_the_same_standings(chunk_of_three: None,
+                                                            celery_worker: RemoteWorker) -> None:
+    needs_postgresql()
+    quiet = Club.objects.create(name="Quiet", slug="quiet")
+    expected = run(bot_tournament(quiet, BOTS * 2, seed="worker"))  # 10 entrants: 45 matches, 5 a round
+    tournament = bot_tournament(Club.objects.create(name="Chunks", slug="chunks"), BOTS * 2, seed="worker")
+    celery_worker.client.send_task("tournaments.advance_tournament", args=(tournament.pk,), queue=celery_worker.queue)
+    wait_until(lambda: Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.FINISHED, 180,
+               "the tournament finishing on the worker")
+    tournament.refresh_from_db()
+    matches = Match.objects.filter(tournament=tournament)
+    keys = list(matches.values_list("round__number", "pairing", "game_number"))
+    assert len(keys) == len(set(keys)) == 45
+    assert tournament.matches_done == tournament.matches_total == 45
+    assert standings(tournament) == standings(expected)
+    assert logs(tournament) == logs(expected)
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_a_redelivered_chunk_on_a_real_worker_plays_only_the_rest(celery_worker: RemoteWorker) -> None:
+    needs_postgresql()
+    tournament = bot_tournament(Club.objects.create(name="Redelivered", slug="redelivered"), BOTS[:2] * 3)
+    first, second, third = [match.pk for match in services.advance(tournament.pk)]
+    assert services.play_scheduled(first)
+    Match.objects.filter(pk=second).update(status=Match.Status.IN_PROGRESS, started_at=timezone.now())
+    stored = Match.objects.get(pk=first).updated_at
+    assert celery_worker.run("tournaments.play_bot_matches", [first, second, third]) == [first, second, third]
+    assert Match.objects.filter(pk__in=[first, second, third], status=Match.Status.FINISHED).count() == 3
+    assert Match.objects.get(pk=first).updated_at == stored
+    assert Tournament.objects.get(pk=tournament.pk).matches_done == 3
