@@ -18,6 +18,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
 from games.logs import LogError, parse_body
+from tournaments import cache
 from tournaments.errors import ServiceError
 from tournaments.forms import VersionSourceForm
 from tournaments.models import (
@@ -207,6 +208,19 @@ class MatchAdmin(admin.ModelAdmin):
         super().save_model(request, match, form, change)
         if change and {"rated", "played_at"} & set(form.changed_data):
             rating_services.note_change(match, force=True)
+        if change and "tournament" in form.changed_data:  # the signal knows the new one only
+            cache.bump_tournaments([form.initial.get("tournament")])
+
+    def delete_model(self, request: HttpRequest, match: Match) -> None:
+        """Deleting a match changes its tournament's standings (matches have no delete signal)."""
+        tournament_id = match.tournament_id
+        super().delete_model(request, match)
+        cache.bump_tournaments([tournament_id])
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
+        tournament_ids = set(queryset.values_list("tournament_id", flat=True))
+        super().delete_queryset(request, queryset)
+        cache.bump_tournaments(tournament_ids)
 
     @admin.display(description="players")
     def seated(self, match: Match) -> str:

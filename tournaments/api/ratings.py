@@ -21,7 +21,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.registry import GAME_CLASSES
+from tournaments import cache
 from tournaments.api import serializers as s
+from tournaments.api.caching import cached_answer
 from tournaments.errors import InvalidInput, Missing
 from tournaments.models import Club, Player, Rating, SeatRating
 from tournaments.selectors import (
@@ -46,6 +48,16 @@ def known_game(game: str) -> str:
     if game not in GAME_CLASSES:
         raise Missing(f"no game {game!r}; the games are {', '.join(sorted(GAME_CLASSES))}")
     return game
+
+
+def audience(user: Any) -> Any:
+    """Whose view of the clubs an answer is: the public's, staff's (every club), or the ids
+    of the clubs a member sees."""
+    if not user.is_authenticated:
+        return "public"
+    if user.is_staff:
+        return "staff"
+    return sorted(visible_clubs(user).values_list("pk", flat=True))
 
 
 def visible_player(request: Request, player_id: int) -> Player:
@@ -90,13 +102,20 @@ class LeaderboardView(generics.ListAPIView):
         return leaderboard(game).filter(player__club__in=visible_clubs(self.request.user))
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Cached per game, filters, page and the clubs the caller sees, until the game's
+        ratings, a player or a club change; sent with an ETag."""
+        game = known_game(self.kwargs["game"])
+        return cached_answer(request, "leaderboard", [request.build_absolute_uri(), audience(request.user)],
+                             [cache.ratings_scope(game), "players", "clubs"], self.page)
+
+    def page(self) -> Any:
         ratings = self.filter_queryset(self.get_queryset())
         page = self.paginate_queryset(ratings)
         first = self.paginator.page.start_index() if page is not None else 1
         rows = [{"rank": first + index, **asdict(RatingView.of(rating))}
                 for index, rating in enumerate(page if page is not None else ratings)]
         data = self.get_serializer(rows, many=True).data
-        return self.get_paginated_response(data) if page is not None else Response(data)
+        return self.get_paginated_response(data).data if page is not None else data
 
 
 @extend_schema(parameters=[PLAYER_PARAMETER], tags=["ratings"], responses=s.RatingSerializer(many=True))

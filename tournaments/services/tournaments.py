@@ -23,9 +23,9 @@ from games.registry import get_game
 from games.runner import play_match
 from games.sandbox import Limits
 from games.seeding import commitment, derive_rng, derive_seed, new_seed
-from tournaments import formats
+from tournaments import cache, formats
 from tournaments.errors import Conflict, InvalidInput
-from tournaments.models import BotEntry, Bye, Club, Entrant, Match, Player, Round, SeatOutput, Tournament
+from tournaments.models import BotEntry, Bye, Club, Entrant, Match, Player, Round, Seat, SeatOutput, Tournament
 from tournaments.services import ratings
 from tournaments.services.bots import active_versions, check_playable, parse_limits, seat_agents
 from tournaments.services.matches import insert_match, store_outcome
@@ -181,6 +181,7 @@ def reseed(tournament: Tournament, order: Any) -> list[Entrant]:
         Entrant.objects.filter(pk=entrant_id).update(seed=offset)
     for seed, entrant_id in enumerate(order, start=1):
         Entrant.objects.filter(pk=entrant_id).update(seed=seed)
+    cache.bump_tournaments([tournament.pk])  # update() sends no signal
     return list(tournament.entrants.order_by("seed"))
 
 
@@ -201,17 +202,24 @@ def withdraw(entrant: Entrant) -> Entrant:
 
 def outcomes(tournament: Tournament) -> list[formats.Outcome]:
     """Every decided game of the tournament, as the formats library reads it."""
-    entrant_of = dict(tournament.entrants.values_list("player_id", "pk"))
+    entrant_of = dict(tournament.entrants.order_by().values_list("player_id", "pk"))
     decided = []
-    matches = (tournament.matches.filter(status=Match.Status.FINISHED).select_related("round")
-               .prefetch_related("seats").order_by("round__number", "pairing", "game_number", "pk"))
-    for match in matches:
-        seats = sorted(match.seats.all(), key=lambda seat: seat.index)
-        game = formats.Game(round=match.round.number, seats=tuple(entrant_of[seat.player_id] for seat in seats),
-                            pairing=match.pairing, number=match.game_number, bracket=match.bracket)
-        decided.append(formats.Outcome(game=game, ranks=tuple(seat.rank for seat in seats),
-                                       scores=tuple(seat.score for seat in seats),
-                                       forfeited=tuple(bool(seat.forfeit_reason) for seat in seats)))
+    # Two plain queries of the columns needed (no model instances, no JSON decoded, no join
+    # for the seats' default ordering): a tournament can hold thousands of matches.
+    finished = Match.objects.filter(tournament=tournament, status=Match.Status.FINISHED)
+    seats_of: dict[int, list[tuple[int, int, int | None, float | None, str]]] = {}
+    for row in (Seat.objects.filter(match__in=finished.values("pk")).order_by()
+                .values_list("match_id", "index", "player_id", "rank", "score", "forfeit_reason")):
+        seats_of.setdefault(row[0], []).append(row[1:])
+    matches = finished.order_by("round__number", "pairing", "game_number", "pk").values_list(
+        "pk", "round__number", "pairing", "game_number", "bracket")
+    for match_id, number, pairing, game_number, bracket in matches:
+        seats = sorted(seats_of.get(match_id, ()))
+        game = formats.Game(round=number, seats=tuple(entrant_of[seat[1]] for seat in seats),
+                            pairing=pairing, number=game_number, bracket=bracket)
+        decided.append(formats.Outcome(game=game, ranks=tuple(seat[2] for seat in seats),
+                                       scores=tuple(seat[3] for seat in seats),
+                                       forfeited=tuple(bool(seat[4]) for seat in seats)))
     for bye in tournament.byes.select_related("round").order_by("round__number", "bracket", "pairing"):
         game = formats.Game(round=bye.round.number, seats=(bye.entrant_id,), bye=True, pairing=bye.pairing,
                             bracket=bye.bracket)
@@ -248,6 +256,7 @@ def crosstable(tournament: Tournament) -> dict[str, Any]:
 def refresh_progress(tournament_id: int) -> None:
     """Store the counts of matches done and scheduled, and the current round."""
     matches = Match.objects.filter(tournament_id=tournament_id).exclude(status=Match.Status.VOID)
+    cache.bump_tournaments([tournament_id])  # its matches changed, perhaps by update(): no signal
     Tournament.objects.filter(pk=tournament_id).update(
         matches_done=matches.filter(status=Match.Status.FINISHED).count(), matches_total=matches.count())
 
