@@ -212,15 +212,17 @@ class MatchAdmin(admin.ModelAdmin):
             cache.bump_tournaments([form.initial.get("tournament")])
 
     def delete_model(self, request: HttpRequest, match: Match) -> None:
-        """Deleting a match changes its tournament's standings (matches have no delete signal)."""
-        tournament_id = match.tournament_id
+        """Deleting a match changes its log and its tournament's standings (matches have no
+        delete signal)."""
+        pk, tournament_id = match.pk, match.tournament_id
         super().delete_model(request, match)
-        cache.bump_tournaments([tournament_id])
+        cache.bump(cache.match_scope(pk), cache.tournament_scope(tournament_id))
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
-        tournament_ids = set(queryset.values_list("tournament_id", flat=True))
+        deleted = list(queryset.values_list("pk", "tournament_id"))
         super().delete_queryset(request, queryset)
-        cache.bump_tournaments(tournament_ids)
+        cache.bump(*{cache.match_scope(pk) for pk, _ in deleted},
+                   *{cache.tournament_scope(tournament_id) for _, tournament_id in deleted})
 
     @admin.display(description="players")
     def seated(self, match: Match) -> str:

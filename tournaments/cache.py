@@ -2,8 +2,9 @@
 computed from, and a write changes those versions.
 
 A *scope* names a set of rows an answer reads: ``tournament:<id>`` (a tournament, its
-entrants, rounds, byes and matches), ``ratings:<game>`` (a game's ratings), ``players``
-(every player's name and kind) and ``clubs`` (which clubs exist and which are public). Its
+entrants, rounds, byes and matches), ``match:<id>`` (a match, its log and seats),
+``ratings:<game>`` (a game's ratings), ``players`` (every player's name and kind) and
+``clubs`` (which clubs exist and which are public: who may read what). Its
 version is a random token kept in the cache; :func:`bump` forgets it, so that the next reader
 draws a new one and every answer stored under the old one is never read again (it expires).
 
@@ -13,7 +14,8 @@ signal receivers below bump on every save and delete of the small models; the se
 where they write with ``update()``, ``bulk_update()`` or ``COPY``, which send no signals (every
 rating is written that way: :mod:`tournaments.services.ratings` bumps ``ratings:<game>``).
 Matches and seats have no delete receivers (deleting a club's hundred thousand matches would
-then load them one by one): the admin bumps when it deletes matches, and no service does.
+then load them one by one): the admin bumps when it deletes matches, and the one service
+that does (deleting a club) changes ``clubs``, which every answer's key holds.
 
 After restoring a database under a running cache, forget the versions (``python manage.py
 shell -c "from tournaments.cache import forget_versions; forget_versions()"``): a restore
@@ -91,6 +93,10 @@ def bump_tournaments(tournament_ids: Iterable[int | None]) -> None:
     bump(*{tournament_scope(tournament_id) for tournament_id in tournament_ids})
 
 
+def match_scope(match_id: int | None) -> str:
+    return f"match:{match_id}" if match_id else ""
+
+
 def ratings_scope(game: str) -> str:
     return f"ratings:{game}"
 
@@ -105,15 +111,21 @@ def answer_key(name: str, *parts: Any) -> str:
 WAIT_SECONDS = 10.0
 
 
-def remember(key: str, compute: Callable[[], Any], seconds: int = ANSWER_SECONDS) -> Any:
+def remember(key: str, compute: Callable[[], Any], seconds: int = ANSWER_SECONDS, *,
+             single: bool = False) -> Any:
     """The answer stored under ``key``, computed and stored when there is none.
 
-    One request computes a missing answer while the others asking for it wait for it (up to
-    :data:`WAIT_SECONDS`, then compute it themselves): a big tournament's standings take a
-    second or more, and every reader would otherwise compute them at once after each result.
+    With ``single``, one request computes a missing answer while the others asking for it
+    wait for it (up to :data:`WAIT_SECONDS`, then compute it themselves): a big tournament's
+    standings take a second or more, and every reader would otherwise compute them at once
+    after each result. Cheap answers skip the lock's two round trips.
     """
     value = cache.get(key)
     if value is not None:
+        return value
+    if not single:
+        value = compute()
+        cache.set(key, value, seconds)
         return value
     lock = f"computing:{key}"
     if not cache.add(lock, 1, int(WAIT_SECONDS) + 1):
@@ -138,19 +150,29 @@ def remember(key: str, compute: Callable[[], Any], seconds: int = ANSWER_SECONDS
 def _connect() -> None:
     """Register the receivers (from ``TournamentsConfig.ready``); strongly held, since they
     are functions of this call."""
-    from tournaments.models import Bye, Club, Entrant, Match, Player, Round, Seat, Tournament
+    from tournaments.models import Bye, Club, Entrant, Match, MatchLog, Player, Round, Seat, Tournament
 
     def tournament_changed(sender: type, instance: Any, **kwargs: Any) -> None:
         bump(tournament_scope(instance.pk if sender is Tournament else instance.tournament_id))
 
     for model in (Tournament, Entrant, Round, Bye):
         post_save.connect(tournament_changed, sender=model, dispatch_uid=f"cache-{model.__name__}-save", weak=False)
-        post_delete.connect(tournament_changed, sender=model, dispatch_uid=f"cache-{model.__name__}-delete", weak=False)
-    post_save.connect(tournament_changed, sender=Match, dispatch_uid="cache-Match-save", weak=False)
+        post_delete.connect(tournament_changed, sender=model, dispatch_uid=f"cache-{model.__name__}-delete",
+                            weak=False)
+
+    def match_changed(sender: type, instance: Match, **kwargs: Any) -> None:
+        bump(match_scope(instance.pk), tournament_scope(instance.tournament_id))
+
+    post_save.connect(match_changed, sender=Match, dispatch_uid="cache-Match-save", weak=False)
+
+    def log_changed(sender: type, instance: MatchLog, **kwargs: Any) -> None:
+        bump(match_scope(instance.match_id))
+
+    post_save.connect(log_changed, sender=MatchLog, dispatch_uid="cache-MatchLog-save", weak=False)
 
     def seat_changed(sender: type, instance: Seat, **kwargs: Any) -> None:
-        bump(tournament_scope(Match.objects.filter(pk=instance.match_id)
-                              .values_list("tournament_id", flat=True).first()))
+        bump(match_scope(instance.match_id), tournament_scope(
+            Match.objects.filter(pk=instance.match_id).values_list("tournament_id", flat=True).first()))
 
     post_save.connect(seat_changed, sender=Seat, dispatch_uid="cache-Seat-save", weak=False)
 

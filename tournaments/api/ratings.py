@@ -50,16 +50,6 @@ def known_game(game: str) -> str:
     return game
 
 
-def audience(user: Any) -> Any:
-    """Whose view of the clubs an answer is: the public's, staff's (every club), or the ids
-    of the clubs a member sees."""
-    if not user.is_authenticated:
-        return "public"
-    if user.is_staff:
-        return "staff"
-    return sorted(visible_clubs(user).values_list("pk", flat=True))
-
-
 def visible_player(request: Request, player_id: int) -> Player:
     player = visible_players(request.user).filter(pk=player_id).first()
     if player is None:
@@ -105,8 +95,8 @@ class LeaderboardView(generics.ListAPIView):
         """Cached per game, filters, page and the clubs the caller sees, until the game's
         ratings, a player or a club change; sent with an ETag."""
         game = known_game(self.kwargs["game"])
-        return cached_answer(request, "leaderboard", [request.build_absolute_uri(), audience(request.user)],
-                             [cache.ratings_scope(game), "players", "clubs"], self.page)
+        return cached_answer(request, "leaderboard", [request.build_absolute_uri()],
+                             [cache.ratings_scope(game), "players"], self.page)
 
     def page(self) -> Any:
         ratings = self.filter_queryset(self.get_queryset())

@@ -388,8 +388,8 @@ class MatchViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.Re
         matches = visible_matches(self.request.user)
         if self.action == "list":
             return matches.prefetch_related("seats__player", "seats__bot_version")
-        if self.action == "log":  # the match alone: its log and seats are read on a cache miss only
-            return matches
+        if self.action == "log":  # read on a cache miss only: the match, its log, then its seats
+            return matches.select_related("log")
         return matches.select_related("log", "recorded_by").prefetch_related("seats__player", "seats__bot_version")
 
     def get_serializer_class(self) -> type:
@@ -495,16 +495,16 @@ class MatchViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.Re
         return self.answer(match_services.void_match(match))
 
     @extend_schema(summary="The match as a log envelope, which verify_log accepts offline",
-                   description="Cached until the match changes (a move, a forfeit, a void) or a player's name "
-                               "does; sent with an ETag (`If-None-Match` answers 304).",
+                   description="Cached until the match changes (a move, a forfeit, a void), a player's name "
+                               "or a club does; sent with an ETag (`If-None-Match` answers 304).",
                    responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["get"], filter_backends=[])  # one match: building the list's filters costs
     def log(self, request: Request, pk: str | None = None) -> Response:
         """The match as a log envelope, which ``verify_log`` accepts offline."""
-        match = self.get_object()
-        # Every change to a match's log, status or result moves its updated_at.
-        return cached_answer(request, "log", [match.pk, match.updated_at.isoformat()], ["players"],
-                             lambda: match_envelope(match))
+        if not str(pk).isdigit():  # one spelling of each id, the one its scope is named by
+            return Response(match_envelope(self.get_object()))
+        return cached_answer(request, "log", [int(pk)], [cache.match_scope(int(pk)), "players"],
+                             lambda: match_envelope(self.get_object()))
 
     @extend_schema(operation_id="matches_position_svg", responses={(200, "image/svg+xml"): OpenApiTypes.STR})
     def position(self, request: Request, pk: str | None = None, number: int = 0) -> HttpResponse:
@@ -691,15 +691,15 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins
         return Response(s.RoundSerializer(rounds, many=True, context=self.get_serializer_context()).data)
 
     @extend_schema(summary="Standings with tie-breaks, recomputed from the matches",
-                   description="Cached until the tournament's matches, entrants or settings, or a player's "
-                               "name, change; sent with an ETag (`If-None-Match` answers 304).",
+                   description="Cached until the tournament's matches, entrants or settings, a player's "
+                               "name or a club change; sent with an ETag (`If-None-Match` answers 304).",
                    responses=s.StandingSerializer(many=True))
     @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def standings(self, request: Request, pk: str | None = None) -> Response:
-        tournament = self.get_object()
-        return cached_answer(request, "standings", [tournament.pk, tournament.created_at.isoformat()],
-                             [cache.tournament_scope(tournament.pk), "players"],
-                             lambda: tournament_services.compute_standings(tournament))
+        if not str(pk).isdigit():  # one spelling of each id, the one its scope is named by
+            return Response(tournament_services.compute_standings(self.get_object()))
+        return cached_answer(request, "standings", [int(pk)], [cache.tournament_scope(int(pk)), "players"],
+                             lambda: tournament_services.compute_standings(self.get_object()), single=True)
 
     @extend_schema(summary="The crosstable: points of each entrant against each", responses=s.CrosstableSerializer)
     @action(detail=True, methods=["get"], filter_backends=[])
