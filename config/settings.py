@@ -5,6 +5,7 @@
 ``TOURNAMENT_MATCH_CHUNK`` bot matches a worker task plays in turn (default 4)
 ``REDIS_URL`` or ``CACHE_URL`` the cache (API throttling) in Redis; unset, in local memory
 ``THROTTLE_ANON``, ``THROTTLE_USER`` API request rates, like ``1000/minute``
+``API_CACHE``      ``false`` turns off the API's cached answers (on with a Redis cache)
 ``SECRET_KEY``, ``DEBUG``, ``ALLOWED_HOSTS`` as usual for Django.
 ``PRODUCTION``       ``true`` on a deployed service: secrets must come from the environment,
                      cookies are secure and HTTPS is enforced (``docs/deployment.md``)
@@ -136,6 +137,10 @@ if CACHE_URL:
                           "KEY_PREFIX": "leapfrog"}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "leapfrog"}}
+#: Serve the leaderboard, standings and match logs from the cache (docs/api.md, "Caching").
+#: Only with a cache every process shares: a write in one process (a worker finishing a match)
+#: must reach the answers every web process keeps.
+API_CACHE = env_bool("API_CACHE", bool(CACHE_URL))
 
 # -- API ------------------------------------------------------------------------------------------
 #: Requests a client may make (per address when anonymous, per account otherwise); read at each

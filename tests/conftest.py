@@ -24,6 +24,15 @@ REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/15")
 WSGIServer.request_queue_size = 256
 
 
+@pytest.fixture(scope="session", autouse=True)
+def fresh_api_cache() -> None:
+    """Each run has a new test database, whose ids start again from 1: answers the API cached
+    in a shared cache for the last run's database must not be read (docs/api.md, "Caching")."""
+    from tournaments.cache import forget_versions
+
+    forget_versions()
+
+
 def redis_available(url: str) -> bool:
     import redis
 

@@ -18,6 +18,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
 from games.logs import LogError, parse_body
+from tournaments import cache
 from tournaments.errors import ServiceError
 from tournaments.forms import VersionSourceForm
 from tournaments.models import (
@@ -207,6 +208,21 @@ class MatchAdmin(admin.ModelAdmin):
         super().save_model(request, match, form, change)
         if change and {"rated", "played_at"} & set(form.changed_data):
             rating_services.note_change(match, force=True)
+        if change and "tournament" in form.changed_data:  # the signal knows the new one only
+            cache.bump_tournaments([form.initial.get("tournament")])
+
+    def delete_model(self, request: HttpRequest, match: Match) -> None:
+        """Deleting a match changes its log and its tournament's standings (matches have no
+        delete signal)."""
+        pk, tournament_id = match.pk, match.tournament_id
+        super().delete_model(request, match)
+        cache.bump(cache.match_scope(pk), cache.tournament_scope(tournament_id))
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
+        deleted = list(queryset.values_list("pk", "tournament_id"))
+        super().delete_queryset(request, queryset)
+        cache.bump(*{cache.match_scope(pk) for pk, _ in deleted},
+                   *{cache.tournament_scope(tournament_id) for _, tournament_id in deleted})
 
     @admin.display(description="players")
     def seated(self, match: Match) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 
 from games.registry import GAME_CLASSES
 
@@ -397,7 +397,13 @@ class Rating(models.Model):
     class Meta:
         ordering = ["game", "player"]
         constraints = [models.UniqueConstraint(fields=["player", "game"], name="one_rating_per_player_and_game")]
-        indexes = [models.Index(fields=["game", "games"], name="rating_game_games")]
+        indexes = [
+            models.Index(fields=["game", "games"], name="rating_game_games"),
+            # The leaderboard's order (selectors.leaderboard): a page is read from the index,
+            # not sorted from every rating of the game. 3 is CONSERVATIVE_DEVIATIONS.
+            models.Index(F("game"), (F("mu") - 3 * F("sigma")).desc(), F("games").desc(), F("player"),
+                         name="rating_leaderboard"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.player} in {self.game}"

@@ -21,7 +21,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.registry import GAME_CLASSES
+from tournaments import cache
 from tournaments.api import serializers as s
+from tournaments.api.caching import cached_answer
 from tournaments.errors import InvalidInput, Missing
 from tournaments.models import Club, Player, Rating, SeatRating
 from tournaments.selectors import (
@@ -90,13 +92,20 @@ class LeaderboardView(generics.ListAPIView):
         return leaderboard(game).filter(player__club__in=visible_clubs(self.request.user))
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Cached per game, filters, page and the clubs the caller sees, until the game's
+        ratings, a player or a club change; sent with an ETag."""
+        game = known_game(self.kwargs["game"])
+        return cached_answer(request, "leaderboard", [request.build_absolute_uri()],
+                             [cache.ratings_scope(game), "players"], self.page)
+
+    def page(self) -> Any:
         ratings = self.filter_queryset(self.get_queryset())
         page = self.paginate_queryset(ratings)
         first = self.paginator.page.start_index() if page is not None else 1
         rows = [{"rank": first + index, **asdict(RatingView.of(rating))}
                 for index, rating in enumerate(page if page is not None else ratings)]
         data = self.get_serializer(rows, many=True).data
-        return self.get_paginated_response(data) if page is not None else Response(data)
+        return self.get_paginated_response(data).data if page is not None else data
 
 
 @extend_schema(parameters=[PLAYER_PARAMETER], tags=["ratings"], responses=s.RatingSerializer(many=True))

@@ -33,10 +33,11 @@ from rest_framework.response import Response
 
 from games.errors import GameError
 from games.logs import LogError, parse_body, verify_log
-from tournaments import replays
+from tournaments import cache, replays
 from games.registry import GAME_CLASSES
 from tournaments.api import games as game_catalog
 from tournaments.api import serializers as s
+from tournaments.api.caching import cached_answer
 from tournaments.errors import Conflict, InvalidInput, Missing
 from tournaments.models import (
     BotEntry,
@@ -387,6 +388,8 @@ class MatchViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.Re
         matches = visible_matches(self.request.user)
         if self.action == "list":
             return matches.prefetch_related("seats__player", "seats__bot_version")
+        if self.action == "log":  # read on a cache miss only: the match, its log, then its seats
+            return matches.select_related("log")
         return matches.select_related("log", "recorded_by").prefetch_related("seats__player", "seats__bot_version")
 
     def get_serializer_class(self) -> type:
@@ -492,11 +495,16 @@ class MatchViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.Re
         return self.answer(match_services.void_match(match))
 
     @extend_schema(summary="The match as a log envelope, which verify_log accepts offline",
+                   description="Cached until the match changes (a move, a forfeit, a void), a player's name "
+                               "or a club does; sent with an ETag (`If-None-Match` answers 304).",
                    responses=OpenApiTypes.OBJECT)
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], filter_backends=[])  # one match: building the list's filters costs
     def log(self, request: Request, pk: str | None = None) -> Response:
         """The match as a log envelope, which ``verify_log`` accepts offline."""
-        return Response(match_envelope(self.get_object()))
+        if not str(pk).isdigit():  # one spelling of each id, the one its scope is named by
+            return Response(match_envelope(self.get_object()))
+        return cached_answer(request, "log", [int(pk)], [cache.match_scope(int(pk)), "players"],
+                             lambda: match_envelope(self.get_object()))
 
     @extend_schema(operation_id="matches_position_svg", responses={(200, "image/svg+xml"): OpenApiTypes.STR})
     def position(self, request: Request, pk: str | None = None, number: int = 0) -> HttpResponse:
@@ -571,9 +579,15 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins
     ordering_fields = ["created_at", "name"]
     http_method_names = METHODS
 
+    #: Actions that answer something derived from the tournament, not the tournament itself.
+    DERIVED = {"rounds", "standings", "crosstable", "progress"}
+
     def get_queryset(self) -> QuerySet[Tournament]:
-        return (Tournament.objects.filter(club__in=visible_clubs(self.request.user))
-                .select_related("club").prefetch_related("entrants__player").order_by("-created_at"))
+        tournaments = (Tournament.objects.filter(club__in=visible_clubs(self.request.user))
+                       .select_related("club").order_by("-created_at"))
+        if self.action in self.DERIVED:  # nor the stored standings, a large JSON document
+            return tournaments.defer("standings")
+        return tournaments.prefetch_related("entrants__player")
 
     def directed(self, request: Request) -> Tournament:
         tournament = self.get_object()
@@ -677,10 +691,15 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins
         return Response(s.RoundSerializer(rounds, many=True, context=self.get_serializer_context()).data)
 
     @extend_schema(summary="Standings with tie-breaks, recomputed from the matches",
+                   description="Cached until the tournament's matches, entrants or settings, a player's "
+                               "name or a club change; sent with an ETag (`If-None-Match` answers 304).",
                    responses=s.StandingSerializer(many=True))
     @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def standings(self, request: Request, pk: str | None = None) -> Response:
-        return Response(tournament_services.compute_standings(self.get_object()))
+        if not str(pk).isdigit():  # one spelling of each id, the one its scope is named by
+            return Response(tournament_services.compute_standings(self.get_object()))
+        return cached_answer(request, "standings", [int(pk)], [cache.tournament_scope(int(pk)), "players"],
+                             lambda: tournament_services.compute_standings(self.get_object()), single=True)
 
     @extend_schema(summary="The crosstable: points of each entrant against each", responses=s.CrosstableSerializer)
     @action(detail=True, methods=["get"], filter_backends=[])

@@ -18,6 +18,7 @@ from games.errors import GameError
 from games.logs import LogError, Replay, replay, verify_log
 from games.registry import get_game
 from games.seeding import commitment, derive_rng, new_seed
+from tournaments import cache
 from tournaments.errors import Conflict, InvalidInput, InvalidLog, MoveRejected
 from tournaments.models import Club, Match, MatchLog, Player, Round, Seat, Tournament
 from tournaments.selectors import match_envelope
@@ -179,6 +180,7 @@ def save_log(match: Match, outcome: Replay, expected_count: int) -> Match:
     if not updated:
         raise Conflict("another change to this match was saved meanwhile; reload and try again",
                        code="stale_index")
+    cache.bump(cache.match_scope(match.pk))  # update() sends no signal
     match.log.moves = list(outcome.state.moves)
     match.log.forfeits = [forfeit.to_json() for forfeit in outcome.forfeits]
     match.log.save(update_fields=["moves", "forfeits"])

@@ -25,6 +25,7 @@ from django.db.models.functions import Coalesce, RowNumber
 from django.utils import timezone
 from openskill.models import BradleyTerryFull
 
+from tournaments import cache
 from tournaments.models import Match, Rating, RatingCursor, RatingMark, Seat, SeatRating
 
 #: Chosen by test (``tests/tournaments/test_ratings_model.py``): tied seats get equal updates
@@ -431,6 +432,8 @@ def update_ratings(game: str) -> Applied:
         RatingMark.objects.filter(pk__in=[pk for pk, _ in marks]).delete()
     if new_last != last:
         move_cursor(cursor, new_last)
+    if matches or marks or start is not None:
+        cache.bump(cache.ratings_scope(game))
     return Applied(game=game, matches=matches, seats=seats, recomputed_from=start,
                    seconds=time.perf_counter() - started)
 
@@ -446,6 +449,7 @@ def recompute_ratings(game: str) -> Applied:
     Rating.objects.filter(game=game).delete()
     matches, seats, last = apply_from(game, None, inclusive=False)
     move_cursor(cursor, last)
+    cache.bump(cache.ratings_scope(game))
     return Applied(game=game, matches=matches, seats=seats, full=True, seconds=time.perf_counter() - started)
 
 

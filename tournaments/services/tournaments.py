@@ -8,7 +8,6 @@ are derived data: :func:`compute_standings` recomputes them from the matches at 
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
@@ -24,7 +23,7 @@ from games.registry import get_game
 from games.runner import play_match
 from games.sandbox import Limits
 from games.seeding import commitment, derive_rng, derive_seed, new_seed
-from tournaments import formats
+from tournaments import cache, formats
 from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import BotEntry, Bye, Club, Entrant, Match, Player, Round, Seat, SeatOutput, Tournament
 from tournaments.services import ratings
@@ -182,6 +181,7 @@ def reseed(tournament: Tournament, order: Any) -> list[Entrant]:
         Entrant.objects.filter(pk=entrant_id).update(seed=offset)
     for seed, entrant_id in enumerate(order, start=1):
         Entrant.objects.filter(pk=entrant_id).update(seed=seed)
+    cache.bump_tournaments([tournament.pk])  # update() sends no signal
     return list(tournament.entrants.order_by("seed"))
 
 
@@ -201,23 +201,25 @@ def withdraw(entrant: Entrant) -> Entrant:
 # -- outcomes and standings -------------------------------------------------------------------------
 
 def outcomes(tournament: Tournament) -> list[formats.Outcome]:
-    """Every decided game of the tournament, as the formats library reads it. One query for
-    the seats of the finished matches (plain values, no model objects): the workers call
-    this at every round, over every match played so far."""
-    entrant_of = dict(tournament.entrants.values_list("player_id", "pk"))
+    """Every decided game of the tournament, as the formats library reads it."""
+    entrant_of = dict(tournament.entrants.order_by().values_list("player_id", "pk"))
     decided = []
-    seats = (Seat.objects.filter(match__tournament=tournament, match__status=Match.Status.FINISHED)
-             .order_by("match__round__number", "match__pairing", "match__game_number", "match_id", "index")
-             .values_list("match_id", "match__round__number", "match__pairing", "match__game_number",
-                          "match__bracket", "player_id", "rank", "score", "forfeit_reason"))
-    for _, rows in itertools.groupby(seats, key=lambda row: row[0]):
-        rows = list(rows)
-        _, number, pairing, game_number, bracket = rows[0][:5]
-        game = formats.Game(round=number, seats=tuple(entrant_of[row[5]] for row in rows), pairing=pairing,
-                            number=game_number, bracket=bracket)
-        decided.append(formats.Outcome(game=game, ranks=tuple(row[6] for row in rows),
-                                       scores=tuple(row[7] for row in rows),
-                                       forfeited=tuple(bool(row[8]) for row in rows)))
+    # Two plain queries of the columns needed (no model instances, no JSON decoded, no join
+    # for the seats' default ordering): a tournament can hold thousands of matches.
+    finished = Match.objects.filter(tournament=tournament, status=Match.Status.FINISHED)
+    seats_of: dict[int, list[tuple[int, int, int | None, float | None, str]]] = {}
+    for row in (Seat.objects.filter(match__in=finished.values("pk")).order_by()
+                .values_list("match_id", "index", "player_id", "rank", "score", "forfeit_reason")):
+        seats_of.setdefault(row[0], []).append(row[1:])
+    matches = finished.order_by("round__number", "pairing", "game_number", "pk").values_list(
+        "pk", "round__number", "pairing", "game_number", "bracket")
+    for match_id, number, pairing, game_number, bracket in matches:
+        seats = sorted(seats_of.get(match_id, ()))
+        game = formats.Game(round=number, seats=tuple(entrant_of[seat[1]] for seat in seats),
+                            pairing=pairing, number=game_number, bracket=bracket)
+        decided.append(formats.Outcome(game=game, ranks=tuple(seat[2] for seat in seats),
+                                       scores=tuple(seat[3] for seat in seats),
+                                       forfeited=tuple(bool(seat[4]) for seat in seats)))
     for bye in tournament.byes.select_related("round").order_by("round__number", "bracket", "pairing"):
         game = formats.Game(round=bye.round.number, seats=(bye.entrant_id,), bye=True, pairing=bye.pairing,
                             bracket=bye.bracket)
@@ -257,6 +259,7 @@ def refresh_progress(tournament_id: int) -> None:
     tournament's row is locked before counting: of two workers finishing chunks at once, the
     one that writes last has counted last, so a stale count never overwrites a fresh one."""
     list(Tournament.objects.select_for_update().filter(pk=tournament_id).values_list("pk", flat=True))
+    cache.bump_tournaments([tournament_id])  # its matches changed, perhaps by update(): no signal
     counts = Match.objects.filter(tournament_id=tournament_id).exclude(status=Match.Status.VOID).aggregate(
         done=Count("pk", filter=Q(status=Match.Status.FINISHED)), total=Count("pk"))
     Tournament.objects.filter(pk=tournament_id).update(matches_done=counts["done"], matches_total=counts["total"])
@@ -412,6 +415,7 @@ def play_scheduled(match_id: int, *, progress: bool = True) -> bool:
     if not claimed:
         return False
     match = Match.objects.select_related("tournament", "ladder", "log").get(pk=match_id)
+    cache.bump(cache.match_scope(match_id), cache.tournament_scope(match.tournament_id))  # update(): no signal
     seats = list(match.seats.select_related("player", "bot_version").order_by("index"))
     with seat_agents(match.game, seats, match.options, match.seed, bot_limits_of(match)) as agents:
         log = play_match(get_game(match.game), agents, players=[seat.player.name for seat in seats],
@@ -428,6 +432,7 @@ def play_scheduled(match_id: int, *, progress: bool = True) -> bool:
             updated_at=timezone.now())
         if not stored:
             return False
+        cache.bump(cache.match_scope(match_id), cache.tournament_scope(match.tournament_id))  # update(): no signal
         store_outcome(match, outcome, seats)
         match.log.moves = list(outcome.state.moves)
         match.log.forfeits = [forfeit.to_json() for forfeit in outcome.forfeits]

@@ -1,0 +1,67 @@
+"""Cached GET answers with an ETag: read endpoints whose answer depends on a few scopes'
+versions (``tournaments.cache``) answer from the cache, and ``If-None-Match`` with the current
+ETag answers 304 without the body. Used by the leaderboard, standings and match logs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpResponse
+from django.utils.cache import patch_vary_headers
+from django.utils.http import parse_etags
+from rest_framework import status
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments.cache import answer_key, remember, versions
+from tournaments.selectors import visible_clubs
+
+#: Every cached answer must be revalidated: a write shows in the next request's answer.
+CACHE_CONTROL = "no-cache"
+
+
+def audience(user: Any) -> Any:
+    """Whose view of the clubs an answer is: the public's, staff's (every club), or the ids
+    of the clubs a member sees (one query)."""
+    if not user.is_authenticated:
+        return "public"
+    if user.is_staff:
+        return "staff"
+    return sorted(visible_clubs(user).values_list("pk", flat=True))
+
+
+def cached_answer(request: Request, name: str, parts: Sequence[Any], scopes: Sequence[str],
+                  compute: Callable[[], Any], *, single: bool = False) -> HttpResponse:
+    """The answer ``compute`` gives, from the cache when it holds one for ``parts`` (what the
+    answer depends on besides the scopes), the caller's :func:`audience` and the ``clubs``
+    scope, at the scopes' current versions.
+
+    ``compute`` checks that the caller may read the answer (a refusal raises, and nothing is
+    stored): a hit needs no check, since it was stored for the same audience, and whatever
+    could change who may read it (a club made private, a match voided) changes a version.
+    JSON is cached as the bytes sent, so that a hit encodes nothing; other renderings (the
+    browsable API) cache the data. ``single``: see :func:`tournaments.cache.remember`.
+
+    Without a cache shared by every process (``settings.API_CACHE``), computed each time and
+    sent without an ETag."""
+    if not settings.API_CACHE:
+        return Response(compute())
+    renderer, media_type = request.accepted_renderer, request.accepted_media_type
+    key = answer_key(name, renderer.format, media_type, versions(*scopes, "clubs"), audience(request.user),
+                     *parts)
+    etag = f'"{key.rsplit(":", 1)[1]}"'
+    response: HttpResponse
+    if etag in parse_etags(request.headers.get("If-None-Match", "")):
+        response = HttpResponse(status=status.HTTP_304_NOT_MODIFIED)
+    elif isinstance(renderer, JSONRenderer):
+        body = remember(key, lambda: renderer.render(compute(), media_type, {}), single=single)
+        response = HttpResponse(body, content_type=renderer.media_type)
+    else:
+        response = Response(remember(key, compute, single=single))
+    response["ETag"] = etag
+    response["Cache-Control"] = f"{'private' if request.user.is_authenticated else 'public'}, {CACHE_CONTROL}"
+    patch_vary_headers(response, ["Accept", "Authorization", "Cookie"])
+    return response
