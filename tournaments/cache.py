@@ -135,11 +135,15 @@ def remember(key: str, compute: Callable[[], Any], seconds: int = ANSWER_SECONDS
             value = cache.get(key)
             if value is not None:
                 return value
-            if cache.add(lock, 1, int(WAIT_SECONDS) + 1):  # the other one gave up: this one computes
+            if cache.add(lock, 1, int(WAIT_SECONDS) + 1):  # the lock is free again: look once more
                 break
     try:
-        value = compute()
-        cache.set(key, value, seconds)
+        # The answer may have been stored between the last look and taking the lock (the
+        # other request stores it, then lets the lock go): compute only when it is still missing.
+        value = cache.get(key)
+        if value is None:
+            value = compute()
+            cache.set(key, value, seconds)
     finally:
         cache.delete(lock)
     return value
