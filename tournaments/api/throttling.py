@@ -23,4 +23,11 @@ class AnonymousThrottle(SettingsRateMixin, AnonRateThrottle):
 
 
 class UserThrottle(SettingsRateMixin, UserRateThrottle):
-    """Logged-in clients, counted per account."""
+    """Logged-in clients, counted per account. Anonymous requests are left to
+    :class:`AnonymousThrottle` (DRF's class would count them a second time, per address, at the
+    accounts' rate: two more cache round trips a request for a limit that never binds)."""
+
+    def get_cache_key(self, request, view):  # type: ignore[no-untyped-def]
+        if not (request.user and request.user.is_authenticated):
+            return None
+        return super().get_cache_key(request, view)
