@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
 PYTEST_ARGS ?=
 SOAK_GAMES ?= 3000
 
-.PHONY: demo test soak fuzz bench up install clean
+.PHONY: demo test soak fuzz bench bench-strength up install clean
 
 DEMO_SERVE ?= 1
 
@@ -35,8 +35,15 @@ fuzz: $(STAMP)
 	  echo "== $$part"; grep -E "passed|failed|^[0-9.]+s call" .fuzz-$$part.log; done; \
 	exit $$status
 
+# The speed benchmarks of docs/benchmarks.md (engines, tournament throughput, bot processes,
+# ratings, the API under load), about 20 minutes on a quiet machine; figures in bench/results/.
 bench: $(STAMP)
-	cd bench && for script in *_bots.py; do ../$(BIN)/python $$script || exit 1; done
+	PYTHON=$(BIN)/python bench/run
+
+# The built-in bots' win rates against each other (docs/benchmarks.md, "Bot strength").
+BENCH_GAMES ?= 200
+bench-strength: $(STAMP)
+	cd bench && for script in *_bots.py; do ../$(BIN)/python $$script --games $(BENCH_GAMES) || exit 1; done
 
 # The whole service on one machine (web, worker, beat from the Procfile, run by honcho) against
 # PostgreSQL and Redis already running here; Ctrl-C stops it. Override the URLs to use others.
