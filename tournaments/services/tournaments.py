@@ -311,9 +311,10 @@ def advance(tournament_id: int) -> list[Match]:
         tournament.total_rounds = tournament.current_round
         tournament.save(update_fields=["status", "standings", "total_rounds", "updated_at"])
         return []
+    # The standings are stored once the tournament finishes; while it runs they are computed
+    # on request (and cached), so pairing a round, which every worker waits for, skips them.
     tournament.total_rounds = fmt.total_rounds()
-    tournament.standings = compute_standings(tournament, decided)
-    tournament.save(update_fields=["total_rounds", "standings", "updated_at"])
+    tournament.save(update_fields=["total_rounds", "updated_at"])
     if not tournament.bots and games[0].round > tournament.current_round:
         Round.objects.create(tournament=tournament, number=games[0].round, status=Round.Status.PROPOSED,
                              proposal=[game_json(game) for game in games])
