@@ -95,8 +95,10 @@ class LeaderboardView(generics.ListAPIView):
         """Cached per game, filters, page and the clubs the caller sees, until the game's
         ratings, a player or a club change; sent with an ETag."""
         game = known_game(self.kwargs["game"])
+        # One request computes a missing page while the others wait for it: every rated match
+        # changes the version, and every reader at that moment would compute the same page.
         return cached_answer(request, "leaderboard", [request.build_absolute_uri()],
-                             [cache.ratings_scope(game), "players"], self.page)
+                             [cache.ratings_scope(game), "players"], self.page, single=True)
 
     def page(self) -> Any:
         ratings = self.filter_queryset(self.get_queryset())
