@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from games.base import Bot, Game, GameState
 from games.logs import FORMAT, Forfeit, final_result
@@ -65,6 +65,18 @@ def start_info(game: Game, options: Mapping[str, Any], seat: int, num_players: i
     return info
 
 
+T = TypeVar("T")
+
+
+def run_together(pool: ThreadPoolExecutor, seats: Sequence[int], work: Callable[[int], T]) -> dict[int, T]:
+    """``work(seat)`` for every seat at the same moment: the last seat in the calling thread,
+    the others in ``pool``'s threads; answers by seat, in the order given."""
+    futures = {seat: pool.submit(work, seat) for seat in seats[:-1]}
+    done = {seats[-1]: work(seats[-1])} if seats else {}
+    done.update((seat, future.result()) for seat, future in futures.items())
+    return {seat: done[seat] for seat in seats}
+
+
 def ask_together(agents: Sequence[Agent], questions: Mapping[int, tuple[dict[str, Any], list[str]]],
                  pool: ThreadPoolExecutor | None = None) -> dict[int, str | AgentFailure]:
     """Ask several concurrent agents (bot processes) for simultaneous moves at the same
@@ -86,10 +98,7 @@ def ask_together(agents: Sequence[Agent], questions: Mapping[int, tuple[dict[str
     if pool is None:
         with ThreadPoolExecutor(max_workers=max(1, len(seats) - 1)) as own:
             return ask_together(agents, questions, own)
-    futures = {seat: pool.submit(ask, seat) for seat in seats[:-1]}
-    answers = {seats[-1]: ask(seats[-1])}
-    answers.update((seat, future.result()) for seat, future in futures.items())
-    return {seat: answers[seat] for seat in seats}
+    return run_together(pool, seats, ask)
 
 
 class SeatThreads:
@@ -128,9 +137,8 @@ def start_agents(game: Game, agents: Sequence[Agent], options: Mapping[str, Any]
     together = [seat for seat, agent in enumerate(agents) if getattr(agent, "concurrent", False)]
     if len(together) < 2:
         together = []
-    futures = {seat: threads.pool.submit(start, seat) for seat in together[:-1]}
-    outcomes = {seat: start(seat) for seat in range(len(agents)) if seat not in futures}
-    outcomes.update((seat, future.result()) for seat, future in futures.items())
+    outcomes = run_together(threads.pool, together, start) if together else {}
+    outcomes.update((seat, start(seat)) for seat in range(len(agents)) if seat not in outcomes)
     return {seat: failure for seat in sorted(outcomes) if (failure := outcomes[seat]) is not None}
 
 
