@@ -91,6 +91,34 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Param:
+    """One integer parameter of a built-in bot: its default and the range it may take.
+
+    Every parameter is bounded, so that no strategy string can ask a bot for unbounded work
+    or memory: a budget's maximum is what one move can spend within the largest per-move
+    time a tournament may give.
+    """
+
+    default: int
+    minimum: int
+    maximum: int
+    help: str = ""
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON description for the API and ``--list-bots``."""
+        return {"default": self.default, "minimum": self.minimum, "maximum": self.maximum, "help": self.help}
+
+    def check(self, name: str, value: Any) -> int:
+        """Return ``value`` if it is an integer within the range, else raise ValueError."""
+        if type(value) is not int:
+            raise ValueError(f"bot parameter {name!r} must be an integer, not {value!r}")
+        if not self.minimum <= value <= self.maximum:
+            shown = str(value) if len(str(value)) <= 20 else str(value)[:19] + "…"
+            raise ValueError(f"bot parameter {name!r} must be from {self.minimum} to {self.maximum}, not {shown}")
+        return value
+
+
+@dataclass(frozen=True)
 class Result:
     """The outcome of a finished match: ranks (1 is best, ties share), scores, detail."""
 
@@ -201,23 +229,39 @@ class Bot(ABC):
     name: ClassVar[str]
     #: One line for ``--list-bots`` and the docs.
     summary: ClassVar[str]
-    #: Parameters and their defaults (budgets count iterations, never time).
-    params: ClassVar[dict[str, int]] = {}
+    #: Parameters with their defaults and ranges (budgets count iterations, never time).
+    params: ClassVar[dict[str, Param]] = {}
 
     def __init__(self, game: Game, seat: int, options: Mapping[str, Any], num_players: int,
                  rng: random.Random, **params: int) -> None:
-        unknown = set(params) - set(self.params)
-        if unknown:
-            raise ValueError(f"bot {self.name!r} has no parameter {sorted(unknown)[0]!r}")
-        for key, value in params.items():
-            if type(value) is not int or value < 1:
-                raise ValueError(f"bot parameter {key!r} must be a positive integer")
         self.game = game
         self.seat = seat
         self.options = dict(options)
         self.num_players = num_players
         self.rng = rng
-        self.config = {**self.params, **params}
+        self.config = self.check_params(params)
+
+    @classmethod
+    def check_params(cls, params: Mapping[str, Any]) -> dict[str, int]:
+        """Every parameter's value: those given, checked against their ranges, and the
+        defaults. Raises ValueError naming the parameter and its range."""
+        unknown = sorted(set(params) - set(cls.params))
+        if unknown:
+            known = ", ".join(cls.params) or "none"
+            raise ValueError(f"bot {cls.name!r} has no parameter {unknown[0]!r} (its parameters: {known})")
+        checked = {key: spec.check(key, params[key]) for key, spec in cls.params.items() if key in params}
+        return {**cls.defaults(), **checked}
+
+    @classmethod
+    def defaults(cls) -> dict[str, int]:
+        """Each parameter's default."""
+        return {key: spec.default for key, spec in cls.params.items()}
+
+    @classmethod
+    def describe(cls) -> dict[str, Any]:
+        """A JSON description: the summary, the defaults and each parameter's range."""
+        return {"summary": cls.summary, "params": cls.defaults(),
+                "limits": {key: spec.describe() for key, spec in cls.params.items()}}
 
     @abstractmethod
     def choose(self, observation: dict[str, Any], legal: list[str]) -> str:
@@ -344,8 +388,7 @@ class Game(ABC):
             "players": {"min": self.min_players, "max": self.max_players},
             "options": [spec.describe() for spec in self.option_specs],
             "notation": self.notation_help,
-            "bots": {name: {"summary": bot.summary, "params": dict(bot.params)}
-                     for name, bot in self.bots.items()},
+            "bots": {name: bot.describe() for name, bot in self.bots.items()},
         }
 
 

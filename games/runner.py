@@ -142,31 +142,51 @@ def start_agents(game: Game, agents: Sequence[Agent], options: Mapping[str, Any]
     return {seat: failure for seat in sorted(outcomes) if (failure := outcomes[seat]) is not None}
 
 
+#: The most digits a bot parameter's value may be written with (every range fits in fewer).
+PARAM_DIGITS = 9
+
+
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, int]]:
     """Split ``"mc:budget=300,rollouts=2"`` into a bot name and its integer parameters.
+    The ranges are the bot's to check (:func:`make_bot`).
 
     >>> parse_bot_spec("mc:budget=300")
     ('mc', {'budget': 300})
     """
-    found = BOT_SPEC.fullmatch(spec)
+    found = BOT_SPEC.fullmatch(spec) if isinstance(spec, str) and len(spec) <= 200 else None
     if found is None:
-        raise ValueError(f"bad bot {spec!r}: write NAME or NAME:param=INT,param=INT")
-    params = {}
+        shown = repr(spec) if len(repr(spec)) <= 60 else repr(spec)[:58] + "…"
+        raise ValueError(f"bad bot {shown}: write NAME or NAME:param=INT,param=INT")
+    params: dict[str, int] = {}
     if found.group("params"):
         for pair in found.group("params").split(","):
             key, value = pair.split("=")
-            params[key] = int(value)
+            if key in params:
+                raise ValueError(f"bot parameter {key!r} is given twice")
+            digits = value.lstrip("0") or "0"
+            if len(digits) > PARAM_DIGITS:
+                raise ValueError(f"bot parameter {key!r} is far too large ({len(digits)} digits)")
+            params[key] = int(digits)
     return found.group("name"), params
 
 
-def make_bot(game: Game, spec: str, seat: int, options: Mapping[str, Any], num_players: int,
-             rng: random.Random) -> Bot:
-    """A built-in bot from its spec string; raises ValueError for unknown names or params."""
+def bot_class(game: Game, spec: str) -> tuple[type[Bot], dict[str, int]]:
+    """The built-in bot class a spec names and its checked parameters (defaults filled in);
+    raises ValueError for unknown names, unknown parameters and values out of range."""
     name, params = parse_bot_spec(spec)
     if name not in game.bots:
         known = ", ".join(sorted(game.bots))
         raise ValueError(f"{game.slug} has no built-in bot {name!r} (its bots: {known})")
-    return game.bots[name](game, seat, options, num_players, rng, **params)
+    bot = game.bots[name]
+    return bot, bot.check_params(params)
+
+
+def make_bot(game: Game, spec: str, seat: int, options: Mapping[str, Any], num_players: int,
+             rng: random.Random) -> Bot:
+    """A built-in bot from its spec string; raises ValueError for unknown names or params
+    and for values out of their ranges."""
+    bot, params = bot_class(game, spec)
+    return bot(game, seat, options, num_players, rng, **params)
 
 
 def play_match(game: Game, agents: Sequence[Agent], *, players: Sequence[str] | None = None,
@@ -258,14 +278,22 @@ def play_match(game: Game, agents: Sequence[Agent], *, players: Sequence[str] | 
 
 
 def play_bots(game: Game, bot_specs: Sequence[str], *, options: Mapping[str, Any] | None = None,
-              seed: str | None = None, players: Sequence[str] | None = None) -> dict[str, Any]:
-    """Play one match between built-in bots named by spec strings (``"random"``, ``"mc:budget=50"``)."""
+              seed: str | None = None, players: Sequence[str] | None = None,
+              limits: Any = None) -> dict[str, Any]:
+    """Play one match between built-in bots named by spec strings (``"random"``, ``"mc:budget=50"``).
+
+    With ``limits`` (a :class:`~games.sandbox.Limits`) each bot plays under its time bank
+    (:class:`~games.timing.TimedBot`); without, it takes the time its budget takes."""
     seed = new_seed() if seed is None else seed
     num_players = len(bot_specs)
     checked = game.parse_options(options or {}, num_players)
     game.check_players(checked, num_players)
-    agents = [make_bot(game, spec, seat, checked, num_players, derive_rng(seed, "bot", seat))
-              for seat, spec in enumerate(bot_specs)]
+    agents: list[Agent] = [make_bot(game, spec, seat, checked, num_players, derive_rng(seed, "bot", seat))
+                           for seat, spec in enumerate(bot_specs)]
+    if limits is not None:
+        from games.timing import TimedBot  # it imports this module
+
+        agents = [TimedBot(agent, limits) for agent in agents]
     return play_match(game, agents, players=players or list(bot_specs), options=options,
                       seed=seed)
 

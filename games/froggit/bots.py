@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from games.base import Bot
+from games.base import Bot, Param
 from games.froggit.board import CORNERS, FISH_REACH, NAMES, PADS, STEPS, distance
 from games.froggit.game import LARGE, FroggitState, frog_code
 
@@ -220,7 +220,9 @@ class MctsBot(Bot):
 
     name = "mcts"
     summary = "Monte Carlo tree search over distinct moves, greedy playouts, heuristic leaf values"
-    params = {"budget": 100, "width": 12, "depth": 2}
+    params = {"budget": Param(100, 1, 2000, "search iterations per move"),
+              "width": Param(12, 1, 64, "moves a node offers, best first"),
+              "depth": Param(2, 1, 10, "turns of greedy playout before a leaf is valued")}
 
     #: UCT exploration constant. Rewards lie in 0..1 but moves differ by a few hundredths,
     #: so a small constant keeps the search on the replies each seat would really choose

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from games.base import Bot
+from games.base import Bot, Param
 from games.leap_frog.game import LeapFrogState, Path
 
 
@@ -58,7 +58,7 @@ class SearchBot(Bot):
 
     name = "search"
     summary = "paranoid alpha-beta search, deepening until its budget of positions is spent"
-    params = {"budget": 1000}
+    params = {"budget": Param(1000, 1, 20_000, "positions evaluated per move")}
 
     WIN = 1000
     MAX_DEPTH = 64

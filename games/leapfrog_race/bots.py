@@ -12,7 +12,7 @@ import random
 from statistics import median_low
 from typing import Any
 
-from games.base import Bot
+from games.base import Bot, Param
 from games.leapfrog_race.game import (
     FROGS,
     LILY_PAD,
@@ -74,7 +74,7 @@ class MonteCarloBot(Bot):
 
     name = "mc"
     summary = "Monte Carlo over the others' hidden tokens, playouts to the end"
-    params = {"budget": 240}
+    params = {"budget": Param(240, 1, 5000, "playouts per move, shared among the candidate tokens")}
 
     def choose(self, observation: dict[str, Any], legal: list[str]) -> str:
         if len(legal) == 1:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from math import comb
 from typing import Any
 
-from games.base import Bot
+from games.base import Bot, Param
 from games.measure_and_tempo.cards import DECK, RANKS, answer_wins, beats, trump_suit
 from games.measure_and_tempo.game import (
     ANSWERING,
@@ -288,7 +288,8 @@ class IsmctsBot(Bot):
 
     name = "ismcts"
     summary = "information-set MCTS over sampled hands and decks, playouts over the next plays"
-    params = {"budget": 100, "horizon": 2}
+    params = {"budget": Param(100, 1, 2000, "search iterations per move"),
+              "horizon": Param(2, 1, 10, "plays a playout looks ahead")}
     exploration = 0.7
     #: Below the root a node tries a new action only while it has fewer than
     #: ``1 + widening * sqrt(visits)`` (progressive widening), the playout policy's first.

@@ -90,7 +90,7 @@ def test_unknown_bots_and_parameters_are_refused() -> None:
         play_bots(RACE, ["alphazero", "random"])
     with pytest.raises(ValueError, match="no parameter 'depth'"):
         play_bots(RACE, ["mc:depth=3", "random"])
-    with pytest.raises(ValueError, match="positive"):
+    with pytest.raises(ValueError, match="from 1 to 5000, not 0"):
         play_bots(RACE, ["mc:budget=0", "random"])
 
 

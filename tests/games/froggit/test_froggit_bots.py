@@ -37,7 +37,7 @@ def choose(bot_spec: str, state: FroggitState) -> str:
 def test_the_game_lists_its_bots() -> None:
     assert get_game("froggit") is not None
     assert set(GAME.bots) == {"random", "greedy", "mcts"}
-    assert GAME.bots["mcts"].params["budget"] > 0
+    assert GAME.bots["mcts"].defaults()["budget"] > 0
     assert GAME.describe()["bots"]["greedy"]["summary"]
 
 

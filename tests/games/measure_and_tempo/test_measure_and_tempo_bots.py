@@ -62,7 +62,7 @@ def test_the_issues_match_verifies() -> None:
 
 
 def test_bot_parameters() -> None:
-    assert IsmctsBot.params == {"budget": 100, "horizon": 2}
+    assert IsmctsBot.defaults() == {"budget": 100, "horizon": 2}
     make_bot(GAME, "ismcts:budget=5,horizon=2", 0, GAME.parse_options({}, 2), 2, random.Random(0))
     for spec in ("ismcts:budget=0", "ismcts:depth=3", "greedy:budget=3"):
         with pytest.raises(ValueError):

@@ -70,5 +70,6 @@ class Command(BaseCommand):
         for game in all_games():
             self.stdout.write(f"{game.slug} ({game.title}):")
             for name, bot in game.bots.items():
-                params = ", ".join(f"{key}={value}" for key, value in bot.params.items())
+                params = ", ".join(f"{key}={spec.default} ({spec.minimum}..{spec.maximum})"
+                                   for key, spec in bot.params.items())
                 self.stdout.write(f"  {name:<10} {bot.summary}" + (f" [{params}]" if params else ""))

@@ -20,7 +20,7 @@ from tqdm import tqdm
 
 from games.errors import GameError
 from games.registry import get_game
-from games.runner import parse_bot_spec
+from games.runner import bot_class, parse_bot_spec
 from tournaments.management.arguments import json_object
 from tournaments.errors import ServiceError
 from tournaments.models import Club, Tournament
@@ -107,12 +107,9 @@ class Command(BaseCommand):
         options = json_object(opts["options"])
         for spec in opts["bot"]:
             try:
-                name, _ = parse_bot_spec(spec)
+                bot_class(game, spec)
             except ValueError as error:
                 raise CommandError(str(error), returncode=2) from None
-            if name not in game.bots:
-                raise CommandError(f"{game.slug} has no built-in bot {name!r} (its bots: {', '.join(game.bots)})",
-                                   returncode=2)
         format_settings: dict[str, Any] = {}
         for key, value in (("rounds", opts["rounds"]), ("table_size", opts["table_size"]),
                            ("best_of", opts["best_of"])):

@@ -18,6 +18,7 @@ from games.errors import GameError
 from games.logs import dump_log
 from games.registry import get_game
 from games.runner import make_bot, play_match
+from games.timing import TimedBot
 from games.sandbox import Limits, SandboxUnavailable, require_sandbox
 from games.seeding import derive_rng, new_seed
 from tournaments.management.arguments import json_object
@@ -68,7 +69,7 @@ class Command(BaseCommand):
         try:
             checked = game.parse_options(options, seats)
             game.check_players(checked, seats)
-            others = [make_bot(game, spec, seat, checked, seats, derive_rng(seed, "bot", seat))
+            others = [TimedBot(make_bot(game, spec, seat, checked, seats, derive_rng(seed, "bot", seat)), limits)
                       for seat, spec in enumerate(against, start=1)]
         except (GameError, ValueError) as error:
             raise CommandError(str(error), returncode=2) from None
