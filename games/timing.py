@@ -23,7 +23,6 @@ import os
 import threading
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from games.runner import AgentFailure
@@ -34,30 +33,48 @@ class OutOfTime(BaseException):
     """Raised inside a built-in bot's thread when its move's allowance is spent."""
 
 
+_clocks = threading.local()
+
+
 def thread_clock() -> tuple[int | None, float]:
     """The calling thread's CPU clock id (None where the platform has none: the wall clock
     is used instead) and its reading in seconds."""
-    try:
-        clock = time.pthread_getcpuclockid(threading.get_ident())
-        return clock, time.clock_gettime(clock)
-    except (AttributeError, OSError):
-        return None, time.monotonic()
+    clock = getattr(_clocks, "id", False)
+    if clock is False:
+        try:
+            clock = time.pthread_getcpuclockid(threading.get_ident())
+            time.clock_gettime(clock)
+        except (AttributeError, OSError):
+            clock = None
+        _clocks.id = clock
+    return clock, (time.monotonic() if clock is None else time.clock_gettime(clock))
 
 
-@dataclass
 class Allowance:
     """One move's allowance of one thread: ``seconds`` of its clock from ``start``."""
 
-    ident: int
-    clock: int | None
-    start: float
-    seconds: float
-    due: float = field(default=0.0)
-    fired: bool = False
+    __slots__ = ("ident", "clock", "start", "seconds", "begun", "due", "fired")
+
+    def __init__(self, ident: int, clock: int | None, start: float, seconds: float, begun: float) -> None:
+        self.ident = ident
+        self.clock = clock
+        self.start = start
+        self.seconds = seconds
+        #: The wall clock when it began, and when the watchdog looks at it next.
+        self.begun = begun
+        self.due = begun + seconds
+        self.fired = False
 
     def used(self) -> float:
+        """Seconds of the thread's clock used so far."""
         now = time.monotonic() if self.clock is None else time.clock_gettime(self.clock)
         return now - self.start
+
+    def used_at_most(self, seconds: float) -> float:
+        """:meth:`used`, or less when the wall clock shows no more than ``seconds`` went
+        by (CPU time never exceeds the wall clock's): a quick move reads no CPU clock."""
+        wall = time.monotonic() - self.begun
+        return wall if wall <= seconds else self.used()
 
 
 class Watchdog:
@@ -81,9 +98,10 @@ class Watchdog:
     def arm(self, seconds: float) -> Allowance:
         """Give the calling thread ``seconds`` of its CPU time from now."""
         clock, start = thread_clock()
-        allowance = Allowance(threading.get_ident(), clock, start, seconds, due=time.monotonic() + seconds)
+        allowance = Allowance(threading.get_ident(), clock, start, seconds, time.monotonic())
         with self._condition:
-            self._ensure_thread()
+            if self._thread is None:
+                self._start_thread()
             self._armed[allowance.ident] = allowance
             if self._wake_at is None or allowance.due < self._wake_at:
                 self._condition.notify()
@@ -97,10 +115,9 @@ class Watchdog:
                 del self._armed[allowance.ident]
             return allowance.fired
 
-    def _ensure_thread(self) -> None:
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="bot-watchdog", daemon=True)
-            self._thread.start()
+    def _start_thread(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="bot-watchdog", daemon=True)
+        self._thread.start()
 
     def _run(self) -> None:
         with self._condition:
@@ -163,7 +180,7 @@ class TimedBot:
                     _landing()
         except OutOfTime:
             spent = True
-        used_ms = allowance.used() * 1000 if allowance is not None else 0.0
+        used_ms = allowance.used_at_most(self.limits.move_ms / 1000) * 1000 if allowance is not None else 0.0
         self.bank_ms -= max(0.0, used_ms - self.limits.move_ms)
         if spent or self.bank_ms < 0:
             self.failure = "timeout"
