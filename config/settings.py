@@ -73,6 +73,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "tournaments.api.middleware.RefuseNulInAddress",
+    "tournaments.api.middleware.LimitRequestBody",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -197,6 +198,9 @@ SPECTACULAR_SETTINGS = {
 }
 # Log uploads may be large: the verifier bounds them itself (games.logs.MAX_LOG_BYTES).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 17 * 1024 * 1024
+#: The largest request body of any kind (a log of games.logs.MAX_LOG_BYTES and its envelope);
+#: a larger one is refused with 413 before it is read (tournaments.api.middleware).
+MAX_REQUEST_BYTES = int(os.environ.get("MAX_REQUEST_BYTES") or 17 * 1024 * 1024)
 
 # -- Celery: Redis when configured, otherwise in-process ----------------------------------------
 BROKER_CONFIGURED = bool(os.environ.get("CELERY_BROKER_URL"))

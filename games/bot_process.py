@@ -81,12 +81,13 @@ class ProgramAgent:
     #: The runner asks concurrent agents for simultaneous moves at the same moment.
     concurrent = True
 
-    def __init__(self, code: bytes, filename: str, limits: Limits | None = None) -> None:
-        """``filename`` is the upload's name, or a stored bundle's kind (``"python"``, ``"zip"``)."""
+    def __init__(self, code: bytes, filename: str, limits: Limits | None = None, *, stored: bool = False) -> None:
+        """``filename`` is the upload's name, or a stored bundle's kind (``"python"``, ``"zip"``);
+        ``stored`` code was compiled when it was uploaded and is not compiled again here."""
         self.limits = limits or Limits()
         filename = KIND_NAMES.get(filename, filename)
         #: The checked upload (raises :class:`~games.bundle.BundleError` for a bad one).
-        self.bundle: Bundle = check_bundle(code, filename)
+        self.bundle: Bundle = check_bundle(code, filename, compile_source=not stored)
         self._code = code
         #: The display name the bot gave in ``ready``, if any.
         self.ready_name: str | None = None

@@ -17,9 +17,14 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import os
 import re
+import signal
 import stat
+import subprocess
+import sys
+import unicodedata
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -80,8 +85,11 @@ def bundle_kind(data: bytes, filename: str) -> str:
     raise BundleError(f"{filename!r} is neither a Python file (.py) nor a zip archive (.zip)")
 
 
-def check_bundle(data: bytes, filename: str) -> Bundle:
-    """Check an upload without running any of it; raises :class:`BundleError`."""
+def check_bundle(data: bytes, filename: str, *, compile_source: bool = True) -> Bundle:
+    """Check an upload without running any of it; raises :class:`BundleError`.
+
+    ``compile_source=False`` skips compiling ``main.py`` (a stored version, checked when it
+    was uploaded, about to run in the sandbox, which compiles it under the same limits)."""
     if not data:
         raise BundleError("the upload is empty")
     kind = bundle_kind(data, filename)
@@ -90,10 +98,11 @@ def check_bundle(data: bytes, filename: str) -> Bundle:
         what = "a Python file" if kind == "python" else "a zip archive"
         raise BundleError(f"the upload is {len(data)} bytes; {what} may have at most {limit}")
     if kind == "python":
-        check_source(data, os.path.basename(filename) or MAIN)
+        if compile_source:
+            check_source(data, os.path.basename(filename) or MAIN)
         files: tuple[str, ...] = (MAIN,)
     else:
-        files = tuple(sorted(walk_zip(data, None)))
+        files = tuple(sorted(walk_zip(data, None, compile_source=compile_source)))
     return Bundle(kind, hashlib.sha256(data).hexdigest(), len(data), files)
 
 
@@ -104,7 +113,7 @@ def unpack_bundle(data: bytes, kind_or_filename: str, dest: Path) -> None:
     mode 0o755 and files 0o644, so that the sandbox's unprivileged user can read them.
     """
     kind = kind_or_filename if kind_or_filename in MAX_UPLOAD_BYTES else bundle_kind(data, kind_or_filename)
-    check = check_bundle(data, "upload.py" if kind == "python" else "upload.zip")
+    check = check_bundle(data, "upload.py" if kind == "python" else "upload.zip", compile_source=False)
     dest = Path(dest)
     if check.kind == "python":
         write_file(dest, MAIN, [data])
@@ -122,27 +131,102 @@ def unpack_bundle(data: bytes, kind_or_filename: str, dest: Path) -> None:
         target.mkdir(mode=0o755, parents=True, exist_ok=True)
         target.chmod(0o755)
 
-    walk_zip(data, opener, make_folder)
+    walk_zip(data, opener, make_folder, compile_source=False)
     for folder, subfolders, _ in os.walk(dest):
         for sub in subfolders:
             os.chmod(os.path.join(folder, sub), 0o755)
 
 
+#: Characters a stored file name never keeps: they mean something in a header or a path.
+UNSAFE_NAME_CHARS = re.compile(r'["\\/;:*?<>|]')
+
+
+def safe_filename(filename: str, kind: str = "python") -> str:
+    """The name an upload is stored and downloaded under: its last path part, NFC, without
+    control or format characters (CR, LF, NUL, direction overrides), quotes, semicolons,
+    backslashes or path characters, at most 100 characters and keeping its extension; a
+    name with nothing left becomes ``bot.py`` or ``bot.zip``.
+
+    >>> safe_filename('../x"; filename*=evil.py')
+    'x__ filename_=evil.py'
+    """
+    name = unicodedata.normalize("NFC", str(filename)).replace("\\", "/").rsplit("/", 1)[-1]
+    name = "".join(char for char in name if unicodedata.category(char)[0] not in "CZ" or char == " ")
+    name = UNSAFE_NAME_CHARS.sub("_", name).strip(" .")
+    if len(name) > 100:
+        stem, dot, extension = name.rpartition(".")
+        name = stem[: 99 - len(extension)] + dot + extension if dot and len(extension) <= 10 else name[:100]
+    return name or ("bot.zip" if kind == "zip" else "bot.py")
+
+
 # -- single files ----------------------------------------------------------------------------
 
-def check_source(data: bytes, name: str) -> None:
-    """Raise :class:`BundleError` unless ``data`` is UTF-8 Python that compiles (not run)."""
+#: Compiling an upload runs in a child process under these limits: the sandbox's memory and
+#: the time a bot has to start, since a source that needs more could not start there either.
+COMPILE_MEMORY_BYTES = 256 * MiB
+COMPILE_CPU_SECONDS = 5
+#: The child's wall-clock limit, for a machine too busy to give it its CPU seconds.
+COMPILE_WALL_SECONDS = 30
+
+#: The child: limits first, then the source from standard input, then one JSON line.
+COMPILER = r"""
+import json, resource, sys
+memory, cpu = int(sys.argv[1]), int(sys.argv[2])
+resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+def check(data):
     try:
         source = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise BundleError(f"{name} is not UTF-8 text (byte {error.start})") from None
+        return {"error": "encoding", "start": error.start}
     try:
-        compile(source, name, "exec", dont_inherit=True)
+        compile(source, "main.py", "exec", dont_inherit=True)
     except SyntaxError as error:
-        where = f" on line {error.lineno}" if error.lineno else ""
-        raise BundleError(f"{name} has a syntax error{where}: {error.msg}") from None
-    except (ValueError, RecursionError, MemoryError) as error:
-        raise BundleError(f"{name} does not compile: {error or type(error).__name__}") from None
+        return {"error": "syntax", "line": error.lineno, "message": str(error.msg)}
+    except MemoryError:
+        return {"error": "memory"}
+    except (ValueError, RecursionError) as error:
+        return {"error": "other", "message": str(error) or type(error).__name__}
+    return {"ok": True}
+answer = check(sys.stdin.buffer.read())
+sys.stdout.write(json.dumps(answer))
+"""
+
+
+def check_source(data: bytes, name: str) -> None:
+    """Raise :class:`BundleError` unless ``data`` is UTF-8 Python that compiles (not run).
+
+    The compiler can need hundreds of times a source's size (a megabyte of nested tuples
+    takes half a gigabyte), so it runs in a child interpreter with an address-space and a
+    CPU-time limit: a source over them is refused, and the service's own memory stays flat.
+    """
+    try:
+        child = subprocess.run(
+            [sys.executable, "-I", "-S", "-c", COMPILER, str(COMPILE_MEMORY_BYTES), str(COMPILE_CPU_SECONDS)],
+            input=data, capture_output=True, timeout=COMPILE_WALL_SECONDS, check=False)
+    except subprocess.TimeoutExpired:
+        raise BundleError(f"{name} takes more than {COMPILE_WALL_SECONDS} seconds to compile") from None
+    try:
+        answer = json.loads(child.stdout) if child.returncode == 0 else {"error": "killed"}
+    except ValueError:
+        answer = {"error": "killed"}
+    if answer.get("ok"):
+        return
+    error = answer.get("error")
+    if error == "encoding":
+        raise BundleError(f"{name} is not UTF-8 text (byte {answer.get('start')})")
+    if error == "syntax":
+        where = f" on line {answer['line']}" if answer.get("line") else ""
+        raise BundleError(f"{name} has a syntax error{where}: {answer.get('message')}")
+    if error == "other":
+        raise BundleError(f"{name} does not compile: {answer.get('message')}")
+    if error == "memory" or child.returncode in (-signal.SIGSEGV, -signal.SIGABRT) or b"MemoryError" in child.stderr:
+        raise BundleError(f"{name} needs more than {COMPILE_MEMORY_BYTES // MiB} MiB to compile, "
+                          "the most a bot may use")
+    if child.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+        raise BundleError(f"{name} takes more than {COMPILE_CPU_SECONDS} seconds of CPU time to compile")
+    raise BundleError(f"{name} could not be compiled (the compiler stopped with status {child.returncode})")
 
 
 def write_file(dest: Path, name: str, chunks: list[bytes]) -> None:
@@ -196,7 +280,7 @@ def entry_name(info: zipfile.ZipInfo) -> tuple[str, bool]:
 
 
 def walk_zip(data: bytes, opener: Callable[[str], BinaryIO] | None,
-             make_folder: Callable[[str], None] | None = None) -> list[str]:
+             make_folder: Callable[[str], None] | None = None, *, compile_source: bool = True) -> list[str]:
     """Check every entry of an archive, reading (and, with ``opener``, writing) its files
     while counting the bytes; answers the file names."""
     try:
@@ -246,12 +330,12 @@ def walk_zip(data: bytes, opener: Callable[[str], BinaryIO] | None,
                 if make_folder is not None:
                     make_folder(name)
                 continue
-            total = read_entry(archive, info, name, total, opener)
+            total = read_entry(archive, info, name, total, opener, compile_source)
     return files
 
 
 def read_entry(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, total: int,
-               opener: Callable[[str], BinaryIO] | None) -> int:
+               opener: Callable[[str], BinaryIO] | None, compile_source: bool = True) -> int:
     """Stream one file, counting what it really unpacks to; answers the new running total."""
     size = 0
     main_source = bytearray() if name == MAIN else None
@@ -291,7 +375,8 @@ def read_entry(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, total
     if main_source is not None:
         if not main_source:
             raise BundleError("main.py in the archive is empty")
-        check_source(bytes(main_source), MAIN)
+        if compile_source:
+            check_source(bytes(main_source), MAIN)
     return total
 
 
