@@ -327,9 +327,26 @@ class BotVersionInline(admin.TabularInline):
         return False
 
 
+class BotEntryForm(forms.ModelForm):
+    """An entry's record, checked by the service's limits (the same as the API's)."""
+
+    class Meta:
+        model = BotEntry
+        fields = ["owner", "description", "ladder", "active_version"]
+
+    def clean_description(self) -> str:
+        try:
+            return bot_services.check_text("description", self.cleaned_data["description"])
+        except ServiceError as error:
+            raise forms.ValidationError(error.message) from None
+
+
 @admin.register(BotEntry)
 class BotEntryAdmin(admin.ModelAdmin):
-    """Bot entries: created and given versions through the services, so uploads are checked."""
+    """Bot entries: created, changed and given versions through the services, so uploads
+    and texts are checked."""
+
+    form = BotEntryForm
 
     list_display = ["player", "game", "club", "owner", "active_version", "ladder", "created_at"]
     list_filter = ["game", "ladder", "player__club"]
@@ -350,6 +367,11 @@ class BotEntryAdmin(admin.ModelAdmin):
             entry_id = request.resolver_match.kwargs.get("object_id") if request.resolver_match else None
             kwargs["queryset"] = BotVersion.objects.filter(entry_id=entry_id)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def save_model(self, request: HttpRequest, obj: BotEntry, form: forms.Form, change: bool) -> None:
+        data = form.cleaned_data
+        bot_services.update_entry(obj, description=data["description"], ladder=data["ladder"],
+                                  owner=data["owner"], active_version=data["active_version"])
 
     def add_view(self, request: HttpRequest, form_url: str = "", extra_context: Any = None) -> HttpResponse:
         form = NewEntryForm(request.POST or None, request.FILES or None)
@@ -390,7 +412,7 @@ class BotVersionAdmin(admin.ModelAdmin):
             return "—"
         from games.bundle import check_bundle
 
-        bundle = check_bundle(bytes(version.code), version.filename)
+        bundle = check_bundle(bytes(version.code), version.filename, compile_source=False)
         return ", ".join(bundle.files)
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:

@@ -6,6 +6,8 @@ from typing import Any
 
 from django import forms
 
+from tournaments.services.bots import upload_bytes
+
 
 class VersionSourceForm(forms.Form):
     """A bot version's source: a built-in strategy or an uploaded file, one of the two."""
@@ -24,5 +26,5 @@ class VersionSourceForm(forms.Form):
         """The service's keyword arguments for this source."""
         upload = self.cleaned_data.get("file")
         if upload:
-            return {"filename": upload.name, "data": upload.read()}
+            return {"filename": upload.name, "data": upload_bytes(upload)}
         return {"strategy": self.cleaned_data["strategy"]}

@@ -25,6 +25,8 @@ from tournaments.models import (
     Seat,
     Tournament,
 )
+from tournaments.selectors import owns_bot
+from tournaments.services.bots import TEXT_LIMITS, upload_bytes
 
 #: Keys a browser form sends along with the fields (the CSRF token of session logins).
 FORM_KEYS = {"csrfmiddlewaretoken"}
@@ -235,7 +237,19 @@ class PublishSerializer(InputSerializer):
 # -- bot entries and ladders ------------------------------------------------------------------------
 
 class BotVersionSerializer(serializers.ModelSerializer):
+    """A version: its number, kind and date for everyone; what it plays (the strategy, or the
+    file's name, size and sha256) and its note for the entry's owner and staff alone, null
+    for others (``tournaments.selectors.owns_bot``)."""
+
     active = serializers.SerializerMethodField()
+    strategy = serializers.CharField(read_only=True, allow_null=True, help_text="the owner's and staff's only")
+    filename = serializers.CharField(read_only=True, allow_null=True, help_text="the owner's and staff's only")
+    size = serializers.IntegerField(read_only=True, allow_null=True, help_text="the owner's and staff's only")
+    sha256 = serializers.CharField(read_only=True, allow_null=True, help_text="the owner's and staff's only")
+    note = serializers.CharField(read_only=True, allow_null=True, help_text="the owner's and staff's only")
+
+    #: The fields only the owner and staff read.
+    PRIVATE = ("strategy", "filename", "size", "sha256", "note")
 
     class Meta:
         model = BotVersion
@@ -244,6 +258,13 @@ class BotVersionSerializer(serializers.ModelSerializer):
 
     def get_active(self, version: BotVersion) -> bool:
         return version.entry.active_version_id == version.pk
+
+    def to_representation(self, version: BotVersion) -> dict[str, Any]:
+        data = super().to_representation(version)
+        request = self.context.get("request")
+        if request is None or not owns_bot(request.user, version.entry):
+            data.update(dict.fromkeys(self.PRIVATE))
+        return data
 
 
 class BotEntrySerializer(StrictModelSerializer):
@@ -259,6 +280,7 @@ class BotEntrySerializer(StrictModelSerializer):
         fields = ["id", "player", "name", "club", "game", "description", "owner", "ladder", "active_version",
                   "created_at"]
         read_only_fields = ["id", "player", "name", "club", "game", "owner", "active_version", "created_at"]
+        extra_kwargs = {"description": {"max_length": TEXT_LIMITS["description"]}}
 
 
 class FormBooleanField(serializers.BooleanField):
@@ -283,7 +305,7 @@ class VersionSourceSerializer(InputSerializer):
     def version_source(self) -> dict[str, Any]:
         data = self.validated_data
         if "file" in data:
-            return {"filename": data["file"].name, "data": data["file"].read()}
+            return {"filename": data["file"].name, "data": upload_bytes(data["file"])}
         return {"strategy": data["strategy"]}
 
 
@@ -291,7 +313,8 @@ class NewBotEntrySerializer(VersionSourceSerializer):
     club = ClubField()
     name = serializers.CharField(max_length=100)
     game = serializers.ChoiceField(choices=sorted(GAME_CLASSES))
-    description = serializers.CharField(required=False, default="", allow_blank=True, max_length=5000)
+    description = serializers.CharField(required=False, default="", allow_blank=True,
+                                        max_length=TEXT_LIMITS["description"])
     ladder = FormBooleanField(required=False, default=True)
 
 
@@ -517,9 +540,18 @@ class SeatRangeSerializer(serializers.Serializer):
     max = serializers.IntegerField()
 
 
+class BotParamSerializer(serializers.Serializer):
+    default = serializers.IntegerField()
+    minimum = serializers.IntegerField()
+    maximum = serializers.IntegerField()
+    help = serializers.CharField()
+
+
 class BuiltinBotSerializer(serializers.Serializer):
     summary = serializers.CharField()
     params = serializers.DictField(child=serializers.IntegerField(), help_text="parameters and their defaults")
+    limits = serializers.DictField(child=BotParamSerializer(),
+                                   help_text="each parameter's default and range; a value outside it is refused")
 
 
 class ObservationSerializer(serializers.Serializer):

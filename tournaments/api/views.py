@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpResponse
+from django.utils.http import content_disposition_header
 from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -31,6 +32,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.bundle import safe_filename
 from games.errors import GameError
 from games.logs import LogError, parse_body, verify_log
 from tournaments import cache, replays
@@ -773,7 +775,8 @@ class BotEntryViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.D
         return entry
 
     def answer(self, entry: BotEntry, code: int = status.HTTP_200_OK) -> Response:
-        return Response(s.BotEntrySerializer(self.get_queryset().get(pk=entry.pk)).data, status=code)
+        return Response(s.BotEntrySerializer(self.get_queryset().get(pk=entry.pk),
+                                             context=self.get_serializer_context()).data, status=code)
 
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """Create an entry with its first version: ``club``, ``name``, ``game``, ``description``
@@ -794,7 +797,7 @@ class BotEntryViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.D
         entry = self.owned_or_directed(request, "change it")
         data = s.BotEntrySerializer(entry, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        data.save()
+        bot_services.update_entry(entry, **data.validated_data)
         return self.answer(entry)
 
     def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -815,13 +818,14 @@ class BotEntryViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.D
         if request.method == "GET":
             entry = self.get_object()
             versions = entry.versions.select_related("entry").order_by("-number")
-            return Response(s.BotVersionSerializer(versions, many=True).data)
+            return Response(s.BotVersionSerializer(versions, many=True, context=self.get_serializer_context()).data)
         entry = self.owned(request)
         data = s.NewBotVersionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         version = bot_services.add_version(entry, by=request.user, note=data.validated_data["note"],
                                            activate=data.validated_data["activate"], **data.version_source())
-        return Response(s.BotVersionSerializer(BotVersion.objects.select_related("entry").get(pk=version.pk)).data,
+        return Response(s.BotVersionSerializer(BotVersion.objects.select_related("entry").get(pk=version.pk),
+                                               context=self.get_serializer_context()).data,
                         status=status.HTTP_201_CREATED)
 
     @extend_schema(summary="A version's stored file (owner and staff); a strategy answers {strategy}",
@@ -839,7 +843,7 @@ class BotEntryViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.D
         if not version.uploaded:
             return Response({"strategy": version.strategy})
         response = HttpResponse(bytes(version.code), content_type="application/octet-stream")
-        response["Content-Disposition"] = f'attachment; filename="{version.filename}"'
+        response["Content-Disposition"] = content_disposition_header(True, safe_filename(version.filename, version.kind))
         return response
 
     @extend_schema(summary="Make a version the one new matches play (owner)", request=s.ActivateSerializer,

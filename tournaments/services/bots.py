@@ -17,17 +17,21 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from games.bot_process import ProgramAgent
-from games.bundle import BundleError, check_bundle
+from games.bundle import MAX_ZIP_BYTES, BundleError, check_bundle, safe_filename
 from games.errors import GameError
 from games.registry import get_game
-from games.runner import make_bot, parse_bot_spec
+from games.runner import AgentFailure, bot_class, make_bot
 from games.sandbox import Limits, SandboxUnavailable, require_sandbox
 from games.seeding import derive_rng
+from games.timing import TimedBot
 from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import BotEntry, BotVersion, Club, Entrant, Player, Seat
 
 #: Limits a tournament or ladder may change, and the largest value each may take.
 LIMIT_BOUNDS = {"start_ms": 30_000, "move_ms": 60_000, "total_ms": 600_000}
+#: The longest text of each field of an entry and a version, on every path that writes one
+#: (the API's create and change, the pages, the admin site, the commands).
+TEXT_LIMITS = {"name": 100, "description": 5000, "note": 200, "strategy": 200}
 
 
 class BotUnavailable(Conflict):
@@ -41,14 +45,22 @@ def check_strategy(game_slug: str, strategy: Any) -> str:
     if not isinstance(strategy, str) or not strategy:
         raise InvalidInput("give the built-in strategy as text, like 'random' or 'mcts:budget=400'",
                            fields={"strategy": ["a built-in strategy"]})
-    game = get_game(game_slug)
     try:
-        parse_bot_spec(strategy)
-        options = game.parse_options({}, game.min_players)
-        make_bot(game, strategy, 0, options, game.min_players, derive_rng("check", "bot", 0))
+        bot_class(get_game(game_slug), strategy)
     except ValueError as error:
         raise InvalidInput(str(error), code="bad_strategy", fields={"strategy": [str(error)]}) from None
     return strategy
+
+
+def check_text(field: str, value: Any) -> str:
+    """``value`` if it is text within the field's limit (:data:`TEXT_LIMITS`), else InvalidInput."""
+    limit = TEXT_LIMITS[field]
+    if not isinstance(value, str):
+        raise InvalidInput(f"the {field} must be text", fields={field: ["text"]})
+    if len(value) > limit:
+        message = f"the {field} has {len(value)} characters; at most {limit} are allowed"
+        raise InvalidInput(message, fields={field: [message]})
+    return value
 
 
 def parse_limits(raw: Any) -> Limits:
@@ -69,13 +81,23 @@ def parse_limits(raw: Any) -> Limits:
     return replace(Limits(), **changes)
 
 
+def upload_bytes(upload: Any) -> bytes:
+    """The bytes of an uploaded file (Django's ``UploadedFile``), refusing one larger than
+    any bot may be before reading it into memory."""
+    size = getattr(upload, "size", None)
+    if size is not None and size > MAX_ZIP_BYTES:
+        message = f"the upload is {size} bytes; a bot may have at most {MAX_ZIP_BYTES} (a zip archive)"
+        raise InvalidInput(message, code="bad_bundle", fields={"file": [message]})
+    return upload.read(MAX_ZIP_BYTES + 1)
+
+
 def _version_fields(entry_game: str, *, strategy: Any, filename: Any, data: Any) -> dict[str, Any]:
     """The stored fields of a new version from either a strategy or an upload."""
     if (strategy is None) == (data is None):
         raise InvalidInput("give either a built-in strategy or a file to upload, not both",
                            fields={"strategy": ["either this"], "file": ["or this"]})
     if strategy is not None:
-        strategy = check_strategy(entry_game, strategy)
+        strategy = check_strategy(entry_game, check_text("strategy", strategy))
         return {"kind": BotVersion.Kind.BUILTIN, "strategy": strategy, "code": None, "filename": "",
                 "size": len(strategy), "sha256": hashlib.sha256(strategy.encode()).hexdigest()}
     if not isinstance(filename, str) or not filename:
@@ -84,7 +106,7 @@ def _version_fields(entry_game: str, *, strategy: Any, filename: Any, data: Any)
         bundle = check_bundle(bytes(data), filename)
     except BundleError as error:
         raise InvalidInput(str(error), code="bad_bundle", fields={"file": [str(error)]}) from None
-    return {"kind": bundle.kind, "strategy": "", "code": bytes(data), "filename": filename[-200:],
+    return {"kind": bundle.kind, "strategy": "", "code": bytes(data), "filename": safe_filename(filename, bundle.kind),
             "size": bundle.size, "sha256": bundle.sha256}
 
 
@@ -97,6 +119,8 @@ def create_entry(*, club: Club, owner: Any, game: str, name: str, description: s
         get_game(game)
     except GameError as error:
         raise InvalidInput(str(error), code="unknown_game", fields={"game": [str(error)]}) from None
+    check_text("name", name)
+    check_text("description", description)
     version = _version_fields(game, strategy=strategy, filename=filename, data=data)
     if Player.objects.filter(club=club, name=name).exists():
         raise InvalidInput(f"{club.name} already has a player named {name!r}", fields={"name": ["already taken in this club"]})
@@ -119,6 +143,7 @@ def add_version(entry: BotEntry, *, by: Any = None, strategy: str | None = None,
                 data: bytes | None = None, note: str = "", activate: bool = True) -> BotVersion:
     """Store a new immutable version of ``entry``, numbered after the last, and (by default)
     make it the one new matches play. The same code as the active version is refused."""
+    check_text("note", note)
     entry = BotEntry.objects.select_for_update().get(pk=entry.pk)
     version = _version_fields(entry.game, strategy=strategy, filename=filename, data=data)
     active = entry.active_version
@@ -126,12 +151,45 @@ def add_version(entry: BotEntry, *, by: Any = None, strategy: str | None = None,
         raise InvalidInput(f"this is the same as the active version {active.number}", code="duplicate_version",
                            fields={"file" if data is not None else "strategy": ["same as the active version"]})
     number = (entry.versions.aggregate(last=Max("number"))["last"] or 0) + 1
-    created = BotVersion.objects.create(entry=entry, number=number, note=note[:200],
+    created = BotVersion.objects.create(entry=entry, number=number, note=note,
                                         created_by=by if getattr(by, "is_authenticated", False) else None, **version)
     if activate:
         entry.active_version = created
         entry.save(update_fields=["active_version"])
     return created
+
+
+#: Passed for a field :func:`update_entry` leaves as it is.
+UNCHANGED: Any = object()
+
+
+@transaction.atomic
+def update_entry(entry: BotEntry, *, description: Any = UNCHANGED, ladder: Any = UNCHANGED,
+                 owner: Any = UNCHANGED, active_version: Any = UNCHANGED) -> BotEntry:
+    """Change an entry's record (the API's PATCH, the admin site), under the same limits as
+    its creation; the active version must be one of the entry's own (None: it plays no new
+    matches)."""
+    entry = BotEntry.objects.select_for_update().get(pk=entry.pk)
+    changed = []
+    if description is not UNCHANGED:
+        entry.description = check_text("description", description)
+        changed.append("description")
+    if ladder is not UNCHANGED:
+        if type(ladder) is not bool:
+            raise InvalidInput("ladder must be true or false", fields={"ladder": ["true or false"]})
+        entry.ladder = ladder
+        changed.append("ladder")
+    if owner is not UNCHANGED:
+        entry.owner = owner
+        changed.append("owner")
+    if active_version is not UNCHANGED:
+        if active_version is not None and active_version.entry_id != entry.pk:
+            raise InvalidInput(f"{entry.player.name} has no such version", fields={"active_version": ["not its own"]})
+        entry.active_version = active_version
+        changed.append("active_version")
+    if changed:
+        entry.save(update_fields=changed)
+    return entry
 
 
 @transaction.atomic
@@ -203,11 +261,37 @@ def seat_agents(game_slug: str, seats: Sequence[Seat], options: Mapping[str, Any
         agents: list[Any] = []
         for seat, version in zip(seats, versions):
             if version.uploaded:
-                agents.append(stack.enter_context(ProgramAgent(bytes(version.code), version.filename, limits)))
+                agents.append(stack.enter_context(ProgramAgent(bytes(version.code), version.filename, limits, stored=True)))
             else:
-                agents.append(make_bot(game, version.strategy, seat.index, options, len(seats),
-                                       derive_rng(seed, "bot", seat.index)))
+                agents.append(builtin_agent(game, version.strategy, seat.index, options, len(seats), seed, limits))
         yield agents
+
+
+class UnplayableStrategy:
+    """A seat whose stored strategy is no longer valid (a parameter out of today's range):
+    it forfeits at the start, so the match still finishes."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+    def start(self, info: Mapping[str, Any]) -> None:
+        raise AgentFailure(self.reason)
+
+    def choose(self, observation: dict[str, Any], legal: list[str]) -> str:
+        raise AgentFailure(self.reason)
+
+    def end(self, result: Mapping[str, Any], log: Mapping[str, Any]) -> None:
+        """Nothing to end."""
+
+
+def builtin_agent(game: Any, strategy: str, seat: int, options: Mapping[str, Any], players: int, seed: str,
+                  limits: Limits) -> TimedBot | UnplayableStrategy:
+    """A built-in bot for one seat under the match's time bank, as uploaded programs are."""
+    try:
+        bot = make_bot(game, strategy, seat, options, players, derive_rng(seed, "bot", seat))
+    except ValueError as error:
+        return UnplayableStrategy(f"invalid strategy: {error}")
+    return TimedBot(bot, limits)
 
 
 @transaction.atomic
