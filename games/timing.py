@@ -19,6 +19,7 @@ no ``except Exception`` in a search can swallow it.
 from __future__ import annotations
 
 import ctypes
+import logging
 import os
 import threading
 import time
@@ -27,6 +28,8 @@ from typing import Any
 
 from games.runner import AgentFailure
 from games.sandbox import Limits
+
+logger = logging.getLogger(__name__)
 
 
 class OutOfTime(BaseException):
@@ -154,7 +157,8 @@ def _landing() -> None:
 
 class TimedBot:
     """A built-in bot played under a match's time limits: ``move_ms`` per move and a bank of
-    ``total_ms``, charged in the thread's CPU time; an empty bank forfeits with ``timeout``."""
+    ``total_ms``, charged in the thread's CPU time; an empty bank forfeits with ``timeout``,
+    and an error in the bot with ``crash (ErrorName)`` (logged), as a program's would."""
 
     def __init__(self, bot: Any, limits: Limits | None = None) -> None:
         self.bot = bot
@@ -180,6 +184,10 @@ class TimedBot:
                     _landing()
         except OutOfTime:
             spent = True
+        except Exception as error:  # a bug in a bot ends its seat, not the match
+            logger.exception("built-in bot %s failed", type(self.bot).__name__)
+            self.failure = f"crash ({type(error).__name__})"
+            raise AgentFailure(self.failure) from None
         used_ms = allowance.used_at_most(self.limits.move_ms / 1000) * 1000 if allowance is not None else 0.0
         self.bank_ms -= max(0.0, used_ms - self.limits.move_ms)
         if spent or self.bank_ms < 0:

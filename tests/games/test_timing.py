@@ -104,3 +104,13 @@ def test_threads_are_timed_each_on_their_own() -> None:
 
 def test_out_of_time_is_not_an_exception_a_search_can_swallow() -> None:
     assert not issubclass(OutOfTime, Exception)
+
+
+def test_an_error_in_a_bot_forfeits_its_seat_with_crash() -> None:
+    class Broken(Spinner):
+        def choose(self, observation: dict[str, Any], legal: list[str]) -> str:
+            raise KeyError("bug")
+
+    timed = TimedBot(Broken(RACE, 0, RACE.parse_options({}, 2), 2, derive_rng("t", 0)), Limits())
+    log = play_match(RACE, [timed, TimedBot(random_bot(1), Limits())], seed="bug")
+    assert log["forfeits"] == [{"seat": 0, "after": 0, "reason": "crash (KeyError)"}]
