@@ -58,7 +58,7 @@ def test_a_raw_name_stored_before_is_encoded_at_download(world: World, name: str
     assert SHAPE.fullmatch(header), header
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=300))
 def test_any_name_becomes_a_safe_one(name: str) -> None:
     safe = safe_filename(name)
