@@ -283,7 +283,17 @@ def main() -> None:
     parser.add_argument("--only", choices=SLUGS, help="one game only")
     parser.add_argument("--jobs", type=positive(int), default=2,
                         help="processes that generate the logs to verify (not timed; default 2)")
+    parser.add_argument("--against", metavar="REV",
+                        help="instead: today's engines against revision REV's, replay and playouts (bench/against.py)")
     args = parser.parse_args()
+    if args.against:
+        from against import run_against
+
+        seconds = args.seconds if args.seconds is not None or args.games is not None else 2.0
+        variants = [variant for variant in VARIANTS if not args.only or variant.slug == args.only]
+        write_results("engines_against", run_against(args.against, variants, ROUNDS,
+                                                     None if args.games else seconds, args.games))
+        return
     seconds = args.seconds if args.seconds is not None or args.games is not None else 2.0
     slugs = [args.only] if args.only else list(SLUGS)
 
