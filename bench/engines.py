@@ -26,6 +26,13 @@ directory and verified by one
 ``manage.py verify_log`` command on all of them, against the same logs, already parsed,
 through the command's verifier (``games.logs.verify_log``) in this process: the ratio is what
 the command adds (process start, Django setup, reading and parsing the files, JSON output).
+Beside it, the rules package's own ``leapfrog-verify``, pip-installed into an empty virtual
+environment (``bench/standalone.py``): its throughput on the same files and ratio to
+in-process (goal 0.9 or more), and its start, the median wall time on one log of the game
+(goal under 100 ms).
+
+``--against REV`` instead compares today's engines with revision ``REV``'s, loaded in this
+same process (``bench/against.py``).
 """
 
 from __future__ import annotations
@@ -48,6 +55,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from results import write_results  # noqa: E402
+import standalone  # noqa: E402
 
 from games.base import Game  # noqa: E402
 from games.froggit.bots import apply_effect, effects  # noqa: E402
@@ -225,9 +233,10 @@ def verify_command(paths: list[str]) -> list[dict[str, Any]]:
     return [json.loads(line) for line in done.stdout.splitlines()]
 
 
-def verification_row(slug: str, count: int, directory: str, pool: ProcessPoolExecutor) -> dict[str, Any]:
+def verification_row(slug: str, count: int, directory: str, pool: ProcessPoolExecutor,
+                     verifier: list[str]) -> dict[str, Any]:
     """Generate (in ``pool``: not timed), store and verify ``count`` logs of one game, by the
-    command and in-process."""
+    command, by the standalone ``verifier`` and in-process."""
     logs = list(pool.map(make_log, [(slug, index) for index in range(count)], chunksize=16))
     paths = []
     for index, log in enumerate(logs):
@@ -238,6 +247,13 @@ def verification_row(slug: str, count: int, directory: str, pool: ProcessPoolExe
     started = time.perf_counter()
     answers = verify_command(paths)
     command_time = time.perf_counter() - started
+    started = time.perf_counter()
+    standalone_answers = standalone.run(verifier, paths)
+    standalone_time = time.perf_counter() - started
+    if standalone_answers != answers:
+        raise SystemExit(f"{slug}: the standalone verifier and verify_log answered differently")
+    shortest = min(range(count), key=lambda index: len(logs[index]["moves"]))
+    start = standalone.start_ms(verifier, paths[shortest])
     parsed = []
     for path in paths:
         with open(path, encoding="utf-8") as handle:
@@ -253,6 +269,9 @@ def verification_row(slug: str, count: int, directory: str, pool: ProcessPoolExe
         "command_logs_per_second": count / command_time, "command_seconds": command_time,
         "in_process_logs_per_second": count / in_process, "in_process_seconds": in_process,
         "ratio": in_process / command_time,
+        "standalone_logs_per_second": count / standalone_time, "standalone_seconds": standalone_time,
+        "standalone_ratio": in_process / standalone_time,
+        "standalone_start_ms": start["median_ms"], "standalone_start_best_ms": start["best_ms"],
     }
 
 
@@ -312,19 +331,26 @@ def main() -> None:
     if args.logs:
         print(f"\nVerification: {args.logs} logs of seeded random bots per game, one "
               f"'manage.py verify_log' on all the files against verify_log in-process on the parsed logs:")
-        print(f"{'game':<20}{'moves/log':>10}{'command logs/s':>16}{'s':>7}"
-              f"{'in-process logs/s':>19}{'s':>7}{'ratio':>7}")
         with tempfile.TemporaryDirectory(prefix="bench-engines-") as directory, \
                 ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            verifier, installed = standalone.install(directory)
+            print(f"standalone: {installed}; start = median wall time on the game's shortest log")
+            print(f"{'game':<20}{'moves/log':>10}{'command logs/s':>16}{'s':>7}"
+                  f"{'in-process logs/s':>19}{'s':>7}{'ratio':>7}"
+                  f"{'standalone logs/s':>19}{'s':>7}{'ratio':>7}{'start ms':>10}")
             for slug in slugs:
-                row = verification_row(slug, args.logs, directory, pool)
+                row = verification_row(slug, args.logs, directory, pool, verifier)
                 verification.append(row)
                 print(f"{slug:<20}{row['moves_per_log']:>10,.0f}"
                       f"{row['command_logs_per_second']:>16,.0f}{row['command_seconds']:>7.2f}"
                       f"{row['in_process_logs_per_second']:>19,.0f}{row['in_process_seconds']:>7.2f}"
-                      f"{row['ratio']:>7.2f}", flush=True)
+                      f"{row['ratio']:>7.2f}{row['standalone_logs_per_second']:>19,.0f}"
+                      f"{row['standalone_seconds']:>7.2f}{row['standalone_ratio']:>7.2f}"
+                      f"{row['standalone_start_ms']:>10.1f}", flush=True)
     write_results("engines", {"budget": {"seconds": None if args.games else seconds, "games": args.games},
-                              "engines": rows, "verification": verification})
+                              "engines": rows, "verification": verification,
+                              "standalone_goals": {"start_ms": standalone.GOAL_START_MS,
+                                                   "ratio": standalone.GOAL_RATIO}})
 
 
 if __name__ == "__main__":
