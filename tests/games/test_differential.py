@@ -12,6 +12,7 @@ clone) the test skips, and fails under ``CI=true``.
 
 from __future__ import annotations
 
+import ast
 import copy
 import importlib.util
 import json
@@ -127,3 +128,15 @@ def test_a_revision_missing_from_the_history_is_named() -> None:
     revision = load_revision_module()
     with pytest.raises(revision.RevisionMissing, match="not in the history"):
         revision.load_games("0" * 40)
+
+
+def test_every_form_of_import_of_the_rules_is_renamed() -> None:
+    revision = load_revision_module()
+    source = ("import games.base\nfrom games.logs import verify_log\nimport os, games\n"
+              "CLASSES = {'froggit': 'games.froggit.game:Froggit'}\nfrom . import board\n"
+              "def lazy():\n    from games.froggit.bots import GreedyBot\n")
+    tree = ast.fix_missing_locations(revision.Renamer("old").visit(ast.parse(source)))
+    assert ast.unparse(tree).splitlines() == [
+        "import old.base", "games = old", "from old.logs import verify_log", "import os, old", "games = old",
+        "CLASSES = {'froggit': 'old.froggit.game:Froggit'}", "from . import board",
+        "", "def lazy():", "    from old.froggit.bots import GreedyBot"]
