@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
 PYTEST_ARGS ?=
 SOAK_GAMES ?= 3000
+# Logs and mutants per game that today's engines and the base revision's must answer alike.
+DIFF_CASES ?= 10000
 
 .PHONY: demo test soak fuzz bench bench-strength up install clean
 
@@ -22,6 +24,7 @@ test: $(STAMP)
 
 soak: $(STAMP)
 	SOAK_GAMES=$(SOAK_GAMES) $(BIN)/python -m pytest -q -k "random" tests/games $(PYTEST_ARGS)
+	DIFF_CASES=$(DIFF_CASES) $(BIN)/python -m pytest -q tests/games/test_differential.py $(PYTEST_ARGS)
 
 # 100,000 mutated logs per game through the verifier, the verify_log command and the API; the
 # four games run side by side, each printing its figures (see docs/reliability.md).

@@ -26,6 +26,16 @@ directory and verified by one
 ``manage.py verify_log`` command on all of them, against the same logs, already parsed,
 through the command's verifier (``games.logs.verify_log``) in this process: the ratio is what
 the command adds (process start, Django setup, reading and parsing the files, JSON output).
+Beside it, the rules package's own ``leapfrog-verify``, pip-installed into an empty virtual
+environment (``bench/standalone.py``): its throughput on the same files and ratio to
+in-process (goal 0.9 or more; the two take turns three times and the best of each is kept,
+the in-process figure the ``verify_log`` ratio uses too; ``cpu`` is the same ratio in CPU
+time, steadier on a busy machine, and ``bytes`` the ratio to ``verify_bytes`` in-process on
+the logs' bodies, which parses them as the command must), and its start, the median wall
+time (and CPU time) of the command on the game's shortest log (goal under 100 ms).
+
+``--against REV`` instead compares today's engines with revision ``REV``'s, loaded in this
+same process (``bench/against.py``).
 """
 
 from __future__ import annotations
@@ -48,12 +58,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from results import write_results  # noqa: E402
+import standalone  # noqa: E402
 
 from games.base import Game  # noqa: E402
 from games.froggit.bots import apply_effect, effects  # noqa: E402
 from games.leap_frog.game import random_capture  # noqa: E402
 from games.leapfrog_race.game import FROGS, RACES, TURNS, resolve_turn  # noqa: E402
-from games.logs import dump_log, verify_log  # noqa: E402
+from games.logs import dump_log, verify_bytes, verify_log  # noqa: E402
 from games.registry import get_game  # noqa: E402
 from games.runner import play_bots, random_playout  # noqa: E402
 
@@ -225,9 +236,14 @@ def verify_command(paths: list[str]) -> list[dict[str, Any]]:
     return [json.loads(line) for line in done.stdout.splitlines()]
 
 
-def verification_row(slug: str, count: int, directory: str, pool: ProcessPoolExecutor) -> dict[str, Any]:
+#: Turns the standalone verifier and the in-process verifier take on the same logs.
+STANDALONE_ROUNDS = 3
+
+
+def verification_row(slug: str, count: int, directory: str, pool: ProcessPoolExecutor,
+                     verifier: list[str]) -> dict[str, Any]:
     """Generate (in ``pool``: not timed), store and verify ``count`` logs of one game, by the
-    command and in-process."""
+    command, by the standalone ``verifier`` and in-process."""
     logs = list(pool.map(make_log, [(slug, index) for index in range(count)], chunksize=16))
     paths = []
     for index, log in enumerate(logs):
@@ -238,13 +254,30 @@ def verification_row(slug: str, count: int, directory: str, pool: ProcessPoolExe
     started = time.perf_counter()
     answers = verify_command(paths)
     command_time = time.perf_counter() - started
+    shortest = min(range(count), key=lambda index: len(logs[index]["moves"]))
+    start = standalone.start_ms(verifier, paths[shortest])
     parsed = []
     for path in paths:
         with open(path, encoding="utf-8") as handle:
             parsed.append(json.load(handle))
-    started = time.perf_counter()
-    valid = [verify_log(log)["valid"] for log in parsed]
-    in_process = time.perf_counter() - started
+    # The standalone command and in-process take turns STANDALONE_ROUNDS times; the best of
+    # each is kept, since a busy machine only ever makes a run slower.
+    # CPU times beside the wall clock: on a shared machine they are the steadier figure.
+    bodies = [dump_log(log).encode("utf-8") for log in logs]
+    standalone_time = standalone_cpu = in_process = in_process_cpu = from_bytes = math.inf
+    for _ in range(STANDALONE_ROUNDS):
+        wall, cpu, standalone_answers = standalone.timed(verifier, paths)
+        if standalone_answers != answers:
+            raise SystemExit(f"{slug}: the standalone verifier and verify_log answered differently")
+        standalone_time, standalone_cpu = min(standalone_time, wall), min(standalone_cpu, cpu)
+        started, started_cpu = time.perf_counter(), time.process_time()
+        valid = [verify_log(log)["valid"] for log in parsed]
+        in_process = min(in_process, time.perf_counter() - started)
+        in_process_cpu = min(in_process_cpu, time.process_time() - started_cpu)
+        started = time.perf_counter()
+        for body in bodies:
+            verify_bytes(body)
+        from_bytes = min(from_bytes, time.perf_counter() - started)
     if len(answers) != count or not all(answer["valid"] for answer in answers) or not all(valid):
         raise SystemExit(f"{slug}: some generated logs did not verify")
     moves = sum(len(log["moves"]) for log in logs)
@@ -253,6 +286,12 @@ def verification_row(slug: str, count: int, directory: str, pool: ProcessPoolExe
         "command_logs_per_second": count / command_time, "command_seconds": command_time,
         "in_process_logs_per_second": count / in_process, "in_process_seconds": in_process,
         "ratio": in_process / command_time,
+        "standalone_logs_per_second": count / standalone_time, "standalone_seconds": standalone_time,
+        "standalone_ratio": in_process / standalone_time,
+        "standalone_cpu_ratio": in_process_cpu / standalone_cpu,
+        "in_process_from_bytes_seconds": from_bytes, "standalone_ratio_from_bytes": from_bytes / standalone_time,
+        "standalone_start_ms": start["median_ms"], "standalone_start_best_ms": start["best_ms"],
+        "standalone_start_cpu_ms": start["cpu_ms"],
     }
 
 
@@ -283,7 +322,17 @@ def main() -> None:
     parser.add_argument("--only", choices=SLUGS, help="one game only")
     parser.add_argument("--jobs", type=positive(int), default=2,
                         help="processes that generate the logs to verify (not timed; default 2)")
+    parser.add_argument("--against", metavar="REV",
+                        help="instead: today's engines against revision REV's, replay and playouts (bench/against.py)")
     args = parser.parse_args()
+    if args.against:
+        from against import run_against
+
+        seconds = args.seconds if args.seconds is not None or args.games is not None else 2.0
+        variants = [variant for variant in VARIANTS if not args.only or variant.slug == args.only]
+        write_results("engines_against", run_against(args.against, variants, ROUNDS,
+                                                     None if args.games else seconds, args.games))
+        return
     seconds = args.seconds if args.seconds is not None or args.games is not None else 2.0
     slugs = [args.only] if args.only else list(SLUGS)
 
@@ -302,19 +351,27 @@ def main() -> None:
     if args.logs:
         print(f"\nVerification: {args.logs} logs of seeded random bots per game, one "
               f"'manage.py verify_log' on all the files against verify_log in-process on the parsed logs:")
-        print(f"{'game':<20}{'moves/log':>10}{'command logs/s':>16}{'s':>7}"
-              f"{'in-process logs/s':>19}{'s':>7}{'ratio':>7}")
         with tempfile.TemporaryDirectory(prefix="bench-engines-") as directory, \
                 ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            verifier, installed = standalone.install(directory)
+            print(f"standalone: {installed}; start = median wall time on the game's shortest log")
+            print(f"{'game':<20}{'moves/log':>10}{'command logs/s':>16}{'s':>7}"
+                  f"{'in-process logs/s':>19}{'s':>7}{'ratio':>7}"
+                  f"{'standalone logs/s':>19}{'s':>7}{'ratio':>7}{'cpu':>6}{'bytes':>7}{'start ms':>10}{'cpu ms':>8}")
             for slug in slugs:
-                row = verification_row(slug, args.logs, directory, pool)
+                row = verification_row(slug, args.logs, directory, pool, verifier)
                 verification.append(row)
                 print(f"{slug:<20}{row['moves_per_log']:>10,.0f}"
                       f"{row['command_logs_per_second']:>16,.0f}{row['command_seconds']:>7.2f}"
                       f"{row['in_process_logs_per_second']:>19,.0f}{row['in_process_seconds']:>7.2f}"
-                      f"{row['ratio']:>7.2f}", flush=True)
+                      f"{row['ratio']:>7.2f}{row['standalone_logs_per_second']:>19,.0f}"
+                      f"{row['standalone_seconds']:>7.2f}{row['standalone_ratio']:>7.2f}"
+                      f"{row['standalone_cpu_ratio']:>6.2f}{row['standalone_ratio_from_bytes']:>7.2f}"
+                      f"{row['standalone_start_ms']:>10.1f}{row['standalone_start_cpu_ms']:>8.1f}", flush=True)
     write_results("engines", {"budget": {"seconds": None if args.games else seconds, "games": args.games},
-                              "engines": rows, "verification": verification})
+                              "engines": rows, "verification": verification,
+                              "standalone_goals": {"start_ms": standalone.GOAL_START_MS,
+                                                   "ratio": standalone.GOAL_RATIO}})
 
 
 if __name__ == "__main__":

@@ -38,6 +38,21 @@ def goals() -> Iterator[tuple[str, str, str, bool | None]]:
         for row in engines["verification"]:
             yield ("engines", f"verify_log on {row['logs']:,} {row['game']} logs",
                    f"{row['command_logs_per_second']:,.0f} logs/s, {row['ratio']:.2f} × in-process", None)
+        goals_ = engines.get("standalone_goals")
+        for row in engines["verification"] if goals_ else []:
+            yield ("engines", f"leapfrog-verify on {row['logs']:,} {row['game']} logs ≥ {goals_['ratio']:g} × in-process",
+                   f"{row['standalone_logs_per_second']:,.0f} logs/s, {row['standalone_ratio']:.2f} × in-process",
+                   row["standalone_ratio"] >= goals_["ratio"])
+        if goals_ and engines["verification"]:
+            slowest = max(engines["verification"], key=lambda row: row["standalone_start_ms"])
+            yield ("engines", f"leapfrog-verify starts in < {goals_['start_ms']:g} ms (slowest game, median)",
+                   f"{slowest['standalone_start_ms']:.1f} ms ({slowest['game']}; best "
+                   f"{slowest['standalone_start_best_ms']:.1f} ms)", slowest["standalone_start_ms"] < goals_["start_ms"])
+    against = load("engines_against")
+    for row in against["rows"] if against else []:
+        yield ("engines", f"{row['row']}: replay ≥ 3 ×, playouts ≥ 2 × {against['revision']}",
+               f"replay {row['replay_ratio']:.2f} ×, playouts {row['playout_ratio']:.2f} ×",
+               row["replay_ratio"] >= 3 and row["playout_ratio"] >= 2)
 
     tournament = load("tournament_throughput")
     if tournament is None:

@@ -12,9 +12,10 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Mapping, Sequence
+import sys
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, BinaryIO
 
 from games.base import Game, GameState, Result
 from games.errors import GameError, PlayersError
@@ -344,3 +345,37 @@ def verify_bytes(data: bytes | str) -> dict[str, Any]:
 def dump_log(log: Mapping[str, Any]) -> str:
     """A log as the service writes it: stable key order, two-space indent, newline-ended."""
     return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
+
+
+# -- the verify command, shared by ``leapfrog-verify`` and ``manage.py verify_log`` ------------
+
+def read_limited(stream: BinaryIO) -> bytes:
+    """Read at most one byte more than a log may hold, so that huge inputs stop early."""
+    return stream.read(MAX_LOG_BYTES + 1)
+
+
+def verify_file(name: str, stdin: BinaryIO | None = None) -> dict[str, Any]:
+    """The verification object of one file (``-`` for ``stdin``), with ``file`` first. A file
+    that cannot be read gets a ``bad_format`` answer like any invalid log."""
+    try:
+        if name == "-":
+            data = read_limited(stdin if stdin is not None else sys.stdin.buffer)
+        else:
+            with open(name, "rb") as handle:
+                data = read_limited(handle)
+    except OSError as error:
+        problem = LogError("bad_format", "format", f"the file cannot be read: {error.strerror or error}")
+        return {"file": name, "valid": False, "game": None, "error": problem.to_json()}
+    return {"file": name, **verify_bytes(data)}
+
+
+def verify_files(names: Sequence[str], write: Callable[[str], Any], stdin: BinaryIO | None = None) -> int:
+    """Verify ``names`` in order, writing one JSON line each (without its newline) through
+    ``write``; answer the exit status: 0 when every log is valid, 1 when any is not."""
+    status = 0
+    for name in names:
+        answer = verify_file(name, stdin)
+        if not answer["valid"]:
+            status = 1
+        write(json.dumps(answer, ensure_ascii=False))
+    return status

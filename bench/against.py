@@ -1,0 +1,134 @@
+"""``bench/engines.py --against REV``: today's engines against another revision's, in one run.
+
+The other revision's ``games/`` is loaded beside today's in this same process under another
+top-level name (:mod:`revision`), so both run in one interpreter under the same load. For
+every game and variant of :data:`engines.VARIANTS`, two figures, each side taking turns
+:data:`engines.ROUNDS` times with the same share of the budget:
+
+* **replay**: the same seeded random-bot logs (made by today's engines, not timed) verified
+  move by move, each side by its own ``games.logs.verify_log``; moves verified a second;
+* **playouts**: full random games through the engine interface (``random_playout``), game
+  ``i`` seeded with ``i`` on both sides; games a second.
+
+The ratio is today's rate over the other revision's (above 1: today is faster). On the way,
+both sides' verification objects of each log must be equal, or the run stops.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from revision import load_games, module, resolve
+
+#: Logs per variant for the replay figure (cycled through as long as the budget lasts).
+REPLAY_LOGS = 40
+
+
+class Side:
+    """One revision's engines: its registry, runner and log verifier."""
+
+    def __init__(self, registry: ModuleType, runner: ModuleType, logs: ModuleType) -> None:
+        self.get_game = registry.get_game
+        self.random_playout = runner.random_playout
+        self.verify_log = logs.verify_log
+        self.play_bots = runner.play_bots
+
+    @classmethod
+    def loaded(cls, alias: str) -> Side:
+        return cls(module(alias, "registry"), module(alias, "runner"), module(alias, "logs"))
+
+
+def taking_turns(work: dict[str, Callable[[int], int]], rounds: int, seconds: float | None,
+                 quota: int | None) -> dict[str, dict[str, float]]:
+    """Run each side's ``work(index)`` (answering units done) in turns, ``rounds`` times, for
+    ``seconds / rounds`` each (or ``quota / rounds`` calls); answer calls, units and seconds."""
+    tallies = {name: {"calls": 0, "units": 0, "seconds": 0.0} for name in work}
+    for round_ in range(rounds):
+        share = None if quota is None else quota * (round_ + 1) // rounds - quota * round_ // rounds
+        for name, run in work.items():
+            tally = tallies[name]
+            done = 0
+            started = time.perf_counter()
+            while (done < share) if share is not None else (
+                    not done or time.perf_counter() - started < seconds / rounds):  # type: ignore[operator]
+                tally["units"] += run(int(tally["calls"]))
+                tally["calls"] += 1
+                done += 1
+            tally["seconds"] += time.perf_counter() - started
+    return tallies
+
+
+def against_row(variant: Any, today: Side, other: Side, logs: list[dict[str, Any]], rounds: int,
+                seconds: float | None, games: int | None) -> dict[str, Any]:
+    """Replay and playout figures of one variant, today against the other revision."""
+    for log in logs:
+        mine, theirs = today.verify_log(log), other.verify_log(log)
+        if mine != theirs:
+            raise SystemExit(f"{variant.label}: the revisions disagree on a log:\n{mine}\n{theirs}")
+
+    def replayer(side: Side) -> Callable[[int], int]:
+        def run(index: int) -> int:
+            log = logs[index % len(logs)]
+            side.verify_log(log)
+            return len(log["moves"])
+        return run
+
+    def player(side: Side) -> Callable[[int], int]:
+        game = side.get_game(variant.slug)
+        options = game.parse_options(variant.options, variant.players)
+
+        def run(index: int) -> int:
+            rng = random.Random(index)
+            setup = game.random_setup(options, variant.players, rng)
+            return len(side.random_playout(game.new_state(options, variant.players, setup), rng).moves)
+        return run
+
+    half = None if seconds is None else seconds / 2
+    replay = taking_turns({"today": replayer(today), "other": replayer(other)}, rounds, half, games)
+    playout = taking_turns({"today": player(today), "other": player(other)}, rounds, half, games)
+
+    def rate(tally: dict[str, float], key: str) -> float:
+        return tally[key] / tally["seconds"]
+
+    return {
+        "row": variant.label, "game": variant.slug, "options": dict(variant.options), "players": variant.players,
+        "replay_moves_per_second": rate(replay["today"], "units"),
+        "replay_other_moves_per_second": rate(replay["other"], "units"),
+        "replay_ratio": rate(replay["today"], "units") / rate(replay["other"], "units"),
+        "playout_games_per_second": rate(playout["today"], "calls"),
+        "playout_other_games_per_second": rate(playout["other"], "calls"),
+        "playout_ratio": rate(playout["today"], "calls") / rate(playout["other"], "calls"),
+    }
+
+
+def run_against(rev: str, variants: list[Any], rounds: int, seconds: float | None,
+                games: int | None) -> dict[str, Any]:
+    """Every variant's row against ``rev``, printed as it goes; answer the figures."""
+    today = Side(*(importlib.import_module(f"games.{name}") for name in ("registry", "runner", "logs")))
+    other = Side.loaded(load_games(rev))
+    sha = resolve(rev)
+    budget = f"{games} games" if games is not None else f"{seconds:g} s"
+    print(f"Today's engines against {rev} ({sha[:12]}), one process, {budget} a row for each figure, "
+          f"taking turns {rounds} times; ratio = today / {rev}:")
+    print(f"{'row':<52}{'replay moves/s':>15}{rev:>12}{'ratio':>7}"
+          f"{'playouts/s':>12}{rev:>12}{'ratio':>7}")
+    rows = []
+    for variant in variants:
+        logs = [play(today, variant, index) for index in range(REPLAY_LOGS)]
+        row = against_row(variant, today, other, logs, rounds, seconds, games)
+        rows.append(row)
+        print(f"{row['row']:<52}{row['replay_moves_per_second']:>15,.0f}{row['replay_other_moves_per_second']:>12,.0f}"
+              f"{row['replay_ratio']:>7.2f}{row['playout_games_per_second']:>12,.1f}"
+              f"{row['playout_other_games_per_second']:>12,.1f}{row['playout_ratio']:>7.2f}", flush=True)
+    return {"revision": rev, "commit": sha, "rows": rows}
+
+
+def play(side: Side, variant: Any, index: int) -> dict[str, Any]:
+    """Log ``index`` of a variant: seeded random bots, by ``side``'s engines."""
+    return side.play_bots(side.get_game(variant.slug), ["random"] * variant.players, options=variant.options,
+                     seed=f"against-{variant.slug}-{index}")
