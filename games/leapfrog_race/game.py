@@ -87,7 +87,7 @@ class LeapfrogRace(Game):
         else:
             state.race = observation["race"] - 1
             state.turn = observation["turn"] - 1
-        state.played = {frog: list(tokens) for frog, tokens in observation["played"].items()}
+        state.restore_played(observation["played"])
         state.race_points = {frog: list(points) for frog, points in observation["points"].items()}
         state.markers = dict(observation["markers"])
         state.eaten = observation["eaten"]

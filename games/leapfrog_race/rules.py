@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from itertools import permutations
+from operator import itemgetter
 from typing import Any
 
 from games.base import Game, GameState, Result
@@ -44,48 +46,98 @@ def place_of(position: int, race: int) -> int:
 
 
 def resolve_turn(column: list[str], tokens: Mapping[str, int]) -> list[str]:
-    """The column after one turn, by the spec's loop (the seed's "Movement").
-
-    Frogs are taken in their order at the start of the turn, head first; a frog passes the
-    frog directly above it while its token is higher and that frog has not yet dropped by its
-    own token, and advances at most its token's value.
+    """The column after one turn, by the spec's loop (the seed's "Movement"): see
+    :func:`passing_order`.
 
     >>> "".join(resolve_turn(list("RYPOBG"), dict(R=1, Y=2, P=2, O=3, B=6, G=5)))
     'YRBOPG'
     """
-    result = list(column)
-    advanced = dict.fromkeys(column, 0)
-    dropped = dict.fromkeys(column, 0)
-    for frog in column[1:]:
+    return list(passing("".join([str(tokens[frog]) for frog in column]))(column))
+
+
+def passing(digits: str) -> itemgetter:
+    """The frogs of a column in their order after a turn whose tokens down the column are
+    ``digits`` (``"122365"``): :func:`passing_order`, worked out once per pattern and kept in
+    :data:`ORDERS`."""
+    order = ORDERS.get(digits)
+    if order is None:
+        order = ORDERS[digits] = itemgetter(*passing_order(tuple(map(int, digits))))
+    return order
+
+
+def passing_order(tokens: tuple[int, ...]) -> tuple[int, ...]:
+    """Where each frog ends, given the tokens down the column (head first): the positions at
+    the start of the turn, in their new order.
+
+    Frogs are taken in their order at the start of the turn, head first; a frog passes the
+    frog directly above it while its token is higher and that frog has not yet dropped by its
+    own token, and advances at most its token's value. Only the tokens' order down the column
+    matters, not which frog holds which, so :data:`ORDERS` keeps every answer.
+
+    >>> passing_order((1, 2, 2, 3, 6, 5))
+    (1, 0, 4, 3, 2, 5)
+    """
+    result = list(range(len(tokens)))
+    dropped = [0] * len(tokens)
+    for frog in range(1, len(tokens)):
         index = result.index(frog)
         token = tokens[frog]
-        while index > 0 and advanced[frog] < token:
+        advanced = 0
+        while index > 0 and advanced < token:
             above = result[index - 1]
             if token > tokens[above] and dropped[above] < tokens[above]:
                 result[index - 1], result[index] = frog, above
-                advanced[frog] += 1
+                advanced += 1
                 dropped[above] += 1
                 index -= 1
             else:
                 break
-    return result
+    return tuple(result)
 
 
-def parse_turn(move: str) -> dict[str, int]:
-    """Parse a log move ``"R1 Y2 P2 O3 B6 G5"`` into tokens by frog; raises NotationError."""
-    parts = move.split(" ")
+#: The passing order of every pattern of tokens met so far (at most 6**6 of them).
+ORDERS: dict[str, itemgetter] = {}
+#: A frog and its token as a move writes them: ``"R1"`` -> ``("R", 1)``.
+PAIRS: dict[str, tuple[str, int]] = {f"{frog}{token}": (frog, token) for frog in FROGS for token in TOKENS}
+#: The heads-first letters of a turn that names each frog once: every order of the six.
+FROG_ORDERS: frozenset[str] = frozenset(map("".join, permutations(FROGS)))
+#: A bot's action, one digit, as its token.
+TOKEN_OF_ACTION: dict[str, int] = {str(token): token for token in TOKENS}
+#: The tokens played in a race are one integer, a bit per frog and token: the frog's bits
+#: start at ``SHIFT[frog]``, bit ``t`` of them for token ``t`` (:data:`FIELD` masks them).
+SHIFT: dict[str, int] = {frog: 7 * index for index, frog in enumerate(FROGS)}
+FIELD = (1 << 7) - 1
+#: The bit of each pair (``"R1"``), so that a whole turn's bits are one sum.
+PAIR_BIT: dict[str, int] = {pair: 1 << (SHIFT[frog] + token) for pair, (frog, token) in PAIRS.items()}
+#: By a frog's field of bits, the tokens it has left, lowest first, and the same as actions.
+UNUSED: tuple[tuple[int, ...], ...] = tuple(
+    tuple(token for token in TOKENS if not field >> token & 1) for field in range(FIELD + 1))
+UNUSED_ACTIONS: tuple[tuple[str, ...], ...] = tuple(tuple(map(str, tokens)) for tokens in UNUSED)
+
+
+def split_turn(move: str) -> list[str]:
+    """The six pairs of a log move ``"R1 Y2 P2 O3 B6 G5"``, each frog once; raises NotationError."""
+    # Six pairs joined by single spaces: letters every third character from the first, each
+    # frog once, digits 1-6 from the second, spaces from the third.
+    if len(move) == 17 and move[2::3] == "     " and move[::3] in FROG_ORDERS and not move[1::3].strip("123456"):
+        return move.split(" ")
+    raise turn_error(move, move.split(" "))
+
+
+def turn_error(move: str, parts: list[str]) -> NotationError:
+    """What is wrong with a move that is not six distinct frogs with their tokens."""
     if len(parts) != len(FROGS):
-        raise NotationError(f"a turn names the token of each of the six frogs, like "
-                            f"'R1 Y2 P2 O3 B6 G5'; {shorten(move)!r} has {len(parts)} parts")
-    tokens: dict[str, int] = {}
+        return NotationError(f"a turn names the token of each of the six frogs, like "
+                             f"'R1 Y2 P2 O3 B6 G5'; {shorten(move)!r} has {len(parts)} parts")
+    named: set[str] = set()
     for part in parts:
-        if len(part) != 2 or part[0] not in FROGS or part[1] not in "123456":
-            raise NotationError(f"{shorten(part)!r} is not a frog letter ({' '.join(FROGS)}) "
-                                f"followed by a token 1-6")
-        if part[0] in tokens:
-            raise NotationError(f"frog {part[0]} is named twice in one turn")
-        tokens[part[0]] = int(part[1])
-    return tokens
+        if part not in PAIRS:
+            return NotationError(f"{shorten(part)!r} is not a frog letter ({' '.join(FROGS)}) "
+                                 f"followed by a token 1-6")
+        if part[0] in named:
+            return NotationError(f"frog {part[0]} is named twice in one turn")
+        named.add(part[0])
+    raise AssertionError(f"{move!r} is a well-formed turn")
 
 
 def shorten(text: str, limit: int = 40) -> str:
@@ -109,11 +161,14 @@ class LeapfrogRaceState(GameState):
         self.column: list[str] = list(order)
         self.race = 0
         self.turn = 0
-        self.played: dict[str, list[int]] = {frog: [] for frog in FROGS}
+        #: This race's turns as the log has them, and their tokens as bits (:data:`SHIFT`).
+        self.race_moves: list[str] = []
+        self.spent = 0
         self.race_points: dict[str, list[int]] = {frog: [] for frog in FROGS}
         self.markers: dict[str, int] = dict.fromkeys(FROGS, 0)
         self.eaten: str | None = None
         self.pending: dict[int, int] = {}
+        self.seats: tuple[int, ...] = tuple(range(num_players))
 
     # -- whose turn -------------------------------------------------------------------------
 
@@ -121,41 +176,66 @@ class LeapfrogRaceState(GameState):
         return self.race >= RACES
 
     def to_move(self) -> tuple[int, ...]:
-        if self.is_over():
+        if self.race >= RACES:
             return ()
-        return tuple(seat for seat in range(self.num_players) if seat not in self.pending)
+        if not self.pending:
+            return self.seats
+        return tuple(seat for seat in self.seats if seat not in self.pending)
 
     def is_chance_node(self) -> bool:
-        return not self.is_over() and len(self.pending) == self.num_players
+        return self.race < RACES and len(self.pending) == self.num_players
 
     def movers(self) -> tuple[int, ...]:
-        return () if self.is_over() else tuple(range(self.num_players))
+        return () if self.race >= RACES else self.seats
 
     def unused(self, frog: str) -> list[int]:
         """The tokens ``frog`` has not yet played in this race."""
-        return [token for token in TOKENS if token not in self.played[frog]]
+        return list(UNUSED[self.spent >> SHIFT[frog] & FIELD])
+
+    @property
+    def played(self) -> dict[str, list[int]]:
+        """The tokens each frog has played in this race, in order."""
+        return {frog: [int(move[move.index(frog) + 1]) for move in self.race_moves] for frog in FROGS}
+
+    def restore_played(self, played: Mapping[str, list[int]]) -> None:
+        """Set this race's tokens so far (each frog as many), as an observation shows them."""
+        turns = min(map(len, played.values()), default=0)
+        self.race_moves = [" ".join(f"{frog}{played[frog][turn]}" for frog in FROGS) for turn in range(turns)]
+        self.spent = sum(PAIR_BIT[pair] for move in self.race_moves for pair in move.split(" "))
 
     # -- the log ----------------------------------------------------------------------------
 
     def apply_move(self, move: str) -> None:
-        if self.is_over():
+        if self.race >= RACES:
             raise GameOverError("the game is over: three races of six turns have been run")
-        tokens = parse_turn(move)
+        parts = split_turn(move)
         if self.pending:
             raise IllegalMoveError("a turn is half played; its remaining tokens must come first")
-        for frog in FROGS:
-            if tokens[frog] in self.played[frog]:
-                raise IllegalMoveError(
-                    f"the {FROG_NAMES[frog]} frog ({frog}) has already played its {tokens[frog]} "
-                    f"in race {self.race + 1}")
-        self.play_turn(tokens)
+        bits = sum([PAIR_BIT[part] for part in parts])
+        if self.spent & bits:
+            tokens = dict(PAIRS[part] for part in parts)
+            frog = next(frog for frog in FROGS if self.spent >> SHIFT[frog] + tokens[frog] & 1)
+            raise IllegalMoveError(
+                f"the {FROG_NAMES[frog]} frog ({frog}) has already played its {tokens[frog]} "
+                f"in race {self.race + 1}")
+        order = "".join(self.column)
+        if move[::3] != order:  # the log keeps the tokens head first
+            tokens_text = dict(zip(move[::3], move[1::3]))
+            move = " ".join([f"{frog}{tokens_text[frog]}" for frog in order])
+        self.record_turn(move, bits)
 
     def play_turn(self, tokens: Mapping[str, int]) -> None:
         """Resolve a turn whose tokens are all known and legal, and log it."""
-        self.moves.append(" ".join(f"{frog}{tokens[frog]}" for frog in self.column))
-        self.column = resolve_turn(self.column, tokens)
-        for frog in FROGS:
-            self.played[frog].append(tokens[frog])
+        move = " ".join([f"{frog}{tokens[frog]}" for frog in self.column])
+        self.record_turn(move, sum([PAIR_BIT[part] for part in move.split(" ")]))
+
+    def record_turn(self, move: str, bits: int) -> None:
+        """Log a legal turn written head first, whose tokens are ``bits``, and resolve it."""
+        self.moves.append(move)
+        self.race_moves.append(move)
+        self.spent |= bits
+        column = self.column
+        self.column = list(passing(move[1::3])(column))
         self.pending = {}
         self.turn += 1
         if self.turn == TURNS:
@@ -171,25 +251,28 @@ class LeapfrogRaceState(GameState):
             self.eaten = self.column[PLATE_PLACE - 1]
         self.race += 1
         self.turn = 0
-        self.played = {frog: [] for frog in FROGS}
+        self.race_moves = []
+        self.spent = 0
 
     # -- decisions --------------------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> list[str]:
-        if seat not in self.to_move():
+        if self.race >= RACES or seat not in self.seats or seat in self.pending:
             return []
-        return [str(token) for token in self.unused(self.colours[seat])]
+        return list(UNUSED_ACTIONS[self.spent >> SHIFT[self.colours[seat]] & FIELD])
 
     def apply_action(self, seat: int, action: str) -> None:
-        if self.is_over():
+        if self.race >= RACES:
             raise GameOverError("the game is over")
-        if len(action) != 1 or action not in "123456":
-            raise NotationError(f"a token is one digit from 1 to 6, not {shorten(action)!r}")
-        if seat not in self.to_move():
+        token = TOKEN_OF_ACTION.get(action) if type(action) is str else None
+        if token is None:
+            if len(action) != 1 or action not in "123456":
+                raise NotationError(f"a token is one digit from 1 to 6, not {shorten(action)!r}")
+            token = int(action)
+        if seat not in self.seats or seat in self.pending:
             raise IllegalMoveError(f"seat {seat} has already chosen its token for this turn")
-        token = int(action)
         frog = self.colours[seat]
-        if token in self.played[frog]:
+        if self.spent >> SHIFT[frog] + token & 1:
             raise IllegalMoveError(f"frog {frog} has already played its {token} in this race")
         self.pending[seat] = token
         if len(self.pending) == self.num_players and not self.non_players:
@@ -205,13 +288,14 @@ class LeapfrogRaceState(GameState):
         outcomes = [""]
         for frog in self.non_players:
             outcomes = [f"{prefix} {frog}{token}".strip() for prefix in outcomes
-                        for token in self.unused(frog)]
+                        for token in UNUSED[self.spent >> SHIFT[frog] & FIELD]]
         return outcomes
 
     def sample_chance(self, rng: random.Random) -> str:
         if not self.is_chance_node():
             raise IllegalMoveError("no chance outcome is due now")
-        return " ".join(f"{frog}{rng.choice(self.unused(frog))}" for frog in self.non_players)
+        spent = self.spent
+        return " ".join([f"{frog}{rng.choice(UNUSED[spent >> SHIFT[frog] & FIELD])}" for frog in self.non_players])
 
     def apply_chance(self, outcome: str) -> None:
         if not self.is_chance_node():
@@ -220,7 +304,7 @@ class LeapfrogRaceState(GameState):
         if sorted(drawn) != sorted(self.non_players):
             raise IllegalMoveError(f"the draw must give a token to each of {self.non_players}")
         for frog, token in drawn.items():
-            if token in self.played[frog]:
+            if self.spent >> SHIFT[frog] + token & 1:
                 raise IllegalMoveError(f"frog {frog} has already played its {token}")
         self.play_turn({**self.seat_tokens(), **drawn})
 
@@ -235,10 +319,11 @@ class LeapfrogRaceState(GameState):
 
     def final_order(self) -> str:
         """All six frogs, best first: living, then score, then markers, then race-3 place."""
-        def key(frog: str) -> tuple[bool, int, int, int]:
-            return (frog == self.eaten, -self.frog_total(frog), -self.markers[frog],
-                    self.column.index(frog))
-        return "".join(sorted(FROGS, key=key))
+        return "".join(sorted(FROGS, key=self.standing))
+
+    def standing(self, frog: str) -> tuple[bool, int, int, int]:
+        """A frog's sort key in :meth:`final_order` (lower is better)."""
+        return (frog == self.eaten, -self.frog_total(frog), -self.markers[frog], self.column.index(frog))
 
     def result(self) -> Result:
         if not self.is_over():
@@ -249,7 +334,7 @@ class LeapfrogRaceState(GameState):
         frogs = {frog: {"races": list(self.race_points[frog]), "markers": self.markers[frog],
                         "eaten": frog == self.eaten, "total": self.frog_total(frog)}
                  for frog in FROGS}
-        return Result(ranks, self.scores(), {"order": order, "frogs": frogs})
+        return Result(ranks, [frogs[frog]["total"] for frog in self.colours], {"order": order, "frogs": frogs})
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What a seat sees before its turn: everything but the other tokens of this turn."""
@@ -268,7 +353,7 @@ class LeapfrogRaceState(GameState):
             "column": "".join(self.column),
             "marker_places": list(MARKER_PLACES[race]),
             "plate_place": PLATE_PLACE if race == RACES - 1 and self.plate else None,
-            "played": {frog: list(self.played[frog]) for frog in FROGS},
+            "played": self.played,
             "hand": [] if over else self.unused(self.colours[seat]),
             "points": {frog: list(self.race_points[frog]) for frog in FROGS},
             "markers": dict(self.markers),
@@ -281,7 +366,7 @@ class LeapfrogRaceState(GameState):
         copy.options = dict(self.options)
         copy.moves = list(self.moves)
         copy.column = list(self.column)
-        copy.played = {frog: list(tokens) for frog, tokens in self.played.items()}
+        copy.race_moves = list(self.race_moves)
         copy.race_points = {frog: list(points) for frog, points in self.race_points.items()}
         copy.markers = dict(self.markers)
         copy.pending = dict(self.pending)
@@ -292,7 +377,8 @@ def parse_pairs(text: str) -> dict[str, int]:
     """Parse ``"B3 O5"`` (frog letters with tokens, any number, each frog once)."""
     pairs: dict[str, int] = {}
     for part in text.split(" ") if text else []:
-        if len(part) != 2 or part[0] not in FROGS or part[1] not in "123456" or part[0] in pairs:
+        pair = PAIRS.get(part)
+        if pair is None or pair[0] in pairs:
             raise NotationError(f"{shorten(part)!r} is not a frog letter with a token 1-6")
-        pairs[part[0]] = int(part[1])
+        pairs[pair[0]] = pair[1]
     return pairs
