@@ -40,8 +40,7 @@ import random
 from bisect import insort
 from collections import deque
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.base import Game, GameState, Result, competition_ranks
 from games.errors import GameOverError, IllegalMoveError, SetupError
@@ -86,12 +85,20 @@ ANSWERING = "answering"
 LEADING = "leading"
 OVER = "over"
 
+#: The texts of the actions that name one card, by their word and the card (``"guard QH"``),
+#: of the feints by their word and the ace, and of the cards put under, by the two cards.
+ACTION_TEXT: dict[str, dict[str, str]] = {
+    word: {card: f"{word} {card}" for card in DECK} for word in (STRIKE, LEAD, ANSWER, GUARD)}
+FEINT_TEXT: dict[str, dict[str, str]] = {
+    word: {card: f"{word} feint {card}" for card in DECK if card[0] == "A"} for word in (STRIKE, LEAD)}
+UNDER_TEXT: dict[str, dict[str, str]] = {
+    first: {second: f"{UNDER} {first} {second}" for second in DECK} for first in DECK}
+
 #: Who put a card at the bottom of the deck (a card of ``setup.deck`` belongs to nobody).
 NOBODY = -1
 
 
-@dataclass(frozen=True, slots=True)
-class Tempo:
+class Tempo(NamedTuple):
     """One tempo of the current play: the leader's card, whether it was a feint, the answer
     and the winner (both ``None`` until answered)."""
 
@@ -419,18 +426,21 @@ class MeasureAndTempoState(GameState):
             tempo = self.table[-1]
             led = tempo.lead[1]
             following = [] if tempo.feint else [card for card in hand if card[1] == led]
-            return [f"answer {card}" for card in (following or hand)]
+            return [ACTION_TEXT[ANSWER][card] for card in (following or hand)]
         if phase == PUTTING_UNDER:
-            return sorted(f"under {first} {second}" for first in hand for second in hand
-                          if first != second)
+            under = UNDER_TEXT
+            return sorted([under[first][second] for first in hand for second in hand if first != second])
         strike = STRIKE if phase == OUT_OF_MEASURE else LEAD
-        actions = [f"{strike} {card}" for card in hand]
-        actions += [f"{strike} feint {card}" for card in hand if card[0] == "A"]
+        texts = ACTION_TEXT[strike]
+        actions = [texts[card] for card in hand]
+        feints = FEINT_TEXT[strike]
+        actions += [feints[card] for card in hand if card[0] == "A"]
         if phase == LEADING:
             actions.append(DISENGAGE)
-        elif self.circling_allowed():
+        elif self.circling < self.max_circling:
             actions.append(CYCLE)
-            actions += [f"{GUARD} {card}" for card in hand]
+            guards = ACTION_TEXT[GUARD]
+            actions += [guards[card] for card in hand]
             if self.guards[seat] is not None:
                 actions.append(UNGUARD)
             if not self.stalled:
