@@ -211,12 +211,13 @@ class MeasureAndTempoState(GameState):
 
     def check(self, seat: int, move: Move) -> None:
         """Raise IllegalMoveError unless ``seat`` may make ``move`` (not a cycle) now."""
-        if self.phase == OUT_OF_MEASURE:
-            self.check_out_of_measure(seat, move)
-        elif self.phase == ANSWERING:
+        phase = self.phase
+        if phase == ANSWERING:
             self.check_answer(seat, move)
-        else:
+        elif phase == LEADING:
             self.check_leading(seat, move)
+        else:
+            self.check_out_of_measure(seat, move)
 
     def check_out_of_measure(self, seat: int, move: Move) -> None:
         kind = move.kind
@@ -263,16 +264,19 @@ class MeasureAndTempoState(GameState):
         card = move.cards[0]
         if move.feint and card[0] != "A":
             raise IllegalMoveError(f"only an ace can be led as a feint, not {card}")
-        self.check_holds(seat, card)
+        if card not in self.hands[seat]:
+            self.check_holds(seat, card)
 
     def check_answer(self, seat: int, move: Move) -> None:
         if move.kind != ANSWER:
             raise IllegalMoveError(f"{seat_name(seat)} must answer the lead before anything else")
         card = move.cards[0]
-        self.check_holds(seat, card)
+        hand = self.hands[seat]
+        if card not in hand:
+            self.check_holds(seat, card)
         tempo = self.table[-1]
         led = tempo.lead[1]
-        if not tempo.feint and card[1] != led and any(held[1] == led for held in self.hands[seat]):
+        if card[1] != led and not tempo.feint and any(held[1] == led for held in hand):
             raise IllegalMoveError(f"{seat_name(seat)} holds {SUIT_NAMES[led]} and must follow "
                                    f"suit: {card} is not one")
 
@@ -351,8 +355,18 @@ class MeasureAndTempoState(GameState):
     def play(self, seat: int, move: Move, text: str) -> None:
         """Apply a checked move other than a cycle."""
         kind = move.kind
-        self.log(seat, text)
-        if kind == GUARD:
+        self.moves.append(text)
+        self.seats.append(seat)
+        if kind == ANSWER:
+            self.answer(seat, move.cards[0])
+        elif kind == STRIKE or kind == LEAD:
+            card = move.cards[0]
+            self.hands[seat].remove(card)
+            self.stalled = False
+            self.table.append(Tempo(seat, card, move.feint))
+            self.phase = ANSWERING
+            self.turn = 1 - seat
+        elif kind == GUARD:
             card = move.cards[0]
             self.hands[seat].remove(card)
             old = self.guards[seat]
@@ -368,22 +382,13 @@ class MeasureAndTempoState(GameState):
             self.circle(seat, stall=False)
         elif kind == STALL:
             self.circle(seat, stall=True)
-        elif kind in (STRIKE, LEAD):
-            card = move.cards[0]
-            self.hands[seat].remove(card)
-            self.stalled = False
-            self.table.append(Tempo(seat, card, move.feint))
-            self.phase = ANSWERING
-            self.turn = 1 - seat
-        elif kind == ANSWER:
-            self.answer(seat, move.cards[0])
         elif kind == DISENGAGE:
             self.end_play()
 
     def answer(self, seat: int, card: str) -> None:
         self.hands[seat].remove(card)
         tempo = self.table[-1]
-        winner = seat if answer_wins(tempo.lead, card, self.trump) else tempo.leader
+        winner = seat if answer_wins(tempo.lead, card, trump_suit(*self.guards)) else tempo.leader
         self.table[-1] = Tempo(tempo.leader, tempo.lead, tempo.feint, card, winner)
         self.play_tempos[winner] += 1
         self.bout_tempos[winner] += 1
