@@ -115,13 +115,30 @@ UNUSED: tuple[tuple[int, ...], ...] = tuple(
 UNUSED_ACTIONS: tuple[tuple[str, ...], ...] = tuple(tuple(map(str, tokens)) for tokens in UNUSED)
 
 
-def split_turn(move: str) -> list[str]:
-    """The six pairs of a log move ``"R1 Y2 P2 O3 B6 G5"``, each frog once; raises NotationError."""
+def check_turn(move: str) -> None:
+    """Raise NotationError unless ``move`` is six pairs, each frog once: ``"R1 Y2 P2 O3 B6 G5"``."""
     # Six pairs joined by single spaces: letters every third character from the first, each
     # frog once, digits 1-6 from the second, spaces from the third.
-    if len(move) == 17 and move[2::3] == "     " and move[::3] in FROG_ORDERS and not move[1::3].strip("123456"):
-        return move.split(" ")
-    raise turn_error(move, move.split(" "))
+    if not (len(move) == 17 and move[2::3] == "     " and move[::3] in FROG_ORDERS
+            and not move[1::3].strip("123456")):
+        raise turn_error(move, move.split(" "))
+
+
+def turn_bits(move: str) -> int:
+    """The bits (:data:`PAIR_BIT`) of a well-formed turn's six pairs, by its two halves of
+    three pairs, each summed once and kept in :data:`HALF_BITS`."""
+    return half_bits(move[:8]) + half_bits(move[9:])
+
+
+def half_bits(half: str) -> int:
+    bits = HALF_BITS.get(half)
+    if bits is None:
+        bits = HALF_BITS[half] = sum(PAIR_BIT[pair] for pair in half.split(" "))
+    return bits
+
+
+#: The bits of three pairs (``"R1 Y2 P2"``) met so far: at most 120 * 216 of them.
+HALF_BITS: dict[str, int] = {}
 
 
 def turn_error(move: str, parts: list[str]) -> NotationError:
@@ -158,6 +175,7 @@ class LeapfrogRaceState(GameState):
         self.colours: str = options["colours"]
         self.plate: bool = options["plate"]
         self.non_players: str = "".join(frog for frog in FROGS if frog not in self.colours)
+        self.drawing: frozenset[str] = frozenset(self.non_players)
         self.column: list[str] = list(order)
         self.race = 0
         self.turn = 0
@@ -208,12 +226,12 @@ class LeapfrogRaceState(GameState):
     def apply_move(self, move: str) -> None:
         if self.race >= RACES:
             raise GameOverError("the game is over: three races of six turns have been run")
-        parts = split_turn(move)
+        check_turn(move)
         if self.pending:
             raise IllegalMoveError("a turn is half played; its remaining tokens must come first")
-        bits = sum([PAIR_BIT[part] for part in parts])
+        bits = turn_bits(move)
         if self.spent & bits:
-            tokens = dict(PAIRS[part] for part in parts)
+            tokens = dict(PAIRS[part] for part in move.split(" "))
             frog = next(frog for frog in FROGS if self.spent >> SHIFT[frog] + tokens[frog] & 1)
             raise IllegalMoveError(
                 f"the {FROG_NAMES[frog]} frog ({frog}) has already played its {tokens[frog]} "
@@ -227,7 +245,8 @@ class LeapfrogRaceState(GameState):
     def play_turn(self, tokens: Mapping[str, int]) -> None:
         """Resolve a turn whose tokens are all known and legal, and log it."""
         move = " ".join([f"{frog}{tokens[frog]}" for frog in self.column])
-        self.record_turn(move, sum([PAIR_BIT[part] for part in move.split(" ")]))
+        self.pending = {}
+        self.record_turn(move, turn_bits(move))
 
     def record_turn(self, move: str, bits: int) -> None:
         """Log a legal turn written head first, whose tokens are ``bits``, and resolve it."""
@@ -236,7 +255,6 @@ class LeapfrogRaceState(GameState):
         self.spent |= bits
         column = self.column
         self.column = list(passing(move[1::3])(column))
-        self.pending = {}
         self.turn += 1
         if self.turn == TURNS:
             self.end_race()
@@ -301,12 +319,15 @@ class LeapfrogRaceState(GameState):
         if not self.is_chance_node():
             raise IllegalMoveError("no chance outcome is due now")
         drawn = parse_pairs(outcome)
-        if sorted(drawn) != sorted(self.non_players):
+        if drawn.keys() != self.drawing:
             raise IllegalMoveError(f"the draw must give a token to each of {self.non_players}")
+        spent = self.spent
         for frog, token in drawn.items():
-            if self.spent >> SHIFT[frog] + token & 1:
+            if spent >> SHIFT[frog] + token & 1:
                 raise IllegalMoveError(f"frog {frog} has already played its {token}")
-        self.play_turn({**self.seat_tokens(), **drawn})
+        tokens = self.seat_tokens()
+        tokens.update(drawn)
+        self.play_turn(tokens)
 
     # -- outcome and views ------------------------------------------------------------------
 
