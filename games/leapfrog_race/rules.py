@@ -186,6 +186,8 @@ class LeapfrogRaceState(GameState):
         self.markers: dict[str, int] = dict.fromkeys(FROGS, 0)
         self.eaten: str | None = None
         self.pending: dict[int, int] = {}
+        #: The last outcome :meth:`sample_chance` drew, as text and parsed.
+        self.last_draw: tuple[str, dict[str, int]] = ("", {})
         self.seats: tuple[int, ...] = tuple(range(num_players))
 
     # -- whose turn -------------------------------------------------------------------------
@@ -313,12 +315,17 @@ class LeapfrogRaceState(GameState):
         if not self.is_chance_node():
             raise IllegalMoveError("no chance outcome is due now")
         spent = self.spent
-        return " ".join([f"{frog}{rng.choice(UNUSED[spent >> SHIFT[frog] & FIELD])}" for frog in self.non_players])
+        drawn = {frog: rng.choice(UNUSED[spent >> SHIFT[frog] & FIELD]) for frog in self.non_players}
+        outcome = " ".join([f"{frog}{token}" for frog, token in drawn.items()])
+        self.last_draw = (outcome, drawn)  # so that applying it need not parse it again
+        return outcome
 
     def apply_chance(self, outcome: str) -> None:
         if not self.is_chance_node():
             raise IllegalMoveError("no chance outcome is due now")
-        drawn = parse_pairs(outcome)
+        sampled, drawn = self.last_draw
+        if outcome != sampled:
+            drawn = parse_pairs(outcome)
         if drawn.keys() != self.drawing:
             raise IllegalMoveError(f"the draw must give a token to each of {self.non_players}")
         spent = self.spent
