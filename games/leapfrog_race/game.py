@@ -1,4 +1,4 @@
-"""Leapfrog, the three-race tournament (``spec/leapfrog_race.md``): the game's options, setup
+"""Leapfrog, the three-race tournament: the game's options, setup
 and bots around the rules of :mod:`games.leapfrog_race.rules`.
 
 >>> game = LeapfrogRace()

@@ -1,4 +1,4 @@
-"""Leapfrog's rules, the three-race tournament (``spec/leapfrog_race.md``): the position,
+"""Leapfrog's rules, the three-race tournament (``docs/games/leapfrog_race.md``): the position,
 its constants and the moves; :mod:`games.leapfrog_race.game` describes the game around them.
 
 Six frogs race in one column. Each turn every frog plays a hidden token 1–6 at the same time
@@ -46,7 +46,7 @@ def place_of(position: int, race: int) -> int:
 
 
 def resolve_turn(column: list[str], tokens: Mapping[str, int]) -> list[str]:
-    """The column after one turn, by the spec's loop (the seed's "Movement"): see
+    """The column after one turn, by the rulebook's loop of movement: see
     :func:`passing_order`.
 
     >>> "".join(resolve_turn(list("RYPOBG"), dict(R=1, Y=2, P=2, O=3, B=6, G=5)))

@@ -1,4 +1,4 @@
-"""Measure and Tempo (``spec/measure_and_tempo.md``): the game's options, setup, pictures and
+"""Measure and Tempo: the game's options, setup, pictures and
 bots around the rules of :mod:`games.measure_and_tempo.rules`.
 
 >>> game = MeasureAndTempo()

@@ -1,4 +1,4 @@
-"""Measure and Tempo's rules (``spec/measure_and_tempo.md``): two fencers, a 52-card deck.
+"""Measure and Tempo's rules (``docs/games/measure_and_tempo.md``): two fencers, a 52-card deck.
 The position and its moves; :mod:`games.measure_and_tempo.game` describes the game around them.
 
 Out of Measure the players take turns circling (cycle cards through the deck, stand or take
