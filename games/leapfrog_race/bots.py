@@ -13,7 +13,7 @@ from statistics import median_low
 from typing import Any
 
 from games.base import Bot, Param
-from games.leapfrog_race.game import (
+from games.leapfrog_race.rules import (
     FROGS,
     LILY_PAD,
     PLATE_PLACE,

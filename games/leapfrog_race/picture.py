@@ -16,7 +16,7 @@ only whole turns. So ``viewer`` and ``reveal`` change nothing here.
 from __future__ import annotations
 
 from games import svg
-from games.leapfrog_race.game import (
+from games.leapfrog_race.rules import (
     FROG_NAMES,
     LILY_PAD,
     MARKER_BONUS,

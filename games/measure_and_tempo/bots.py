@@ -16,7 +16,7 @@ from typing import Any
 
 from games.base import Bot, Param
 from games.measure_and_tempo.cards import DECK, RANKS, answer_wins, beats, trump_suit
-from games.measure_and_tempo.game import (
+from games.measure_and_tempo.rules import (
     ANSWERING,
     LEADING,
     OUT_OF_MEASURE,
@@ -305,7 +305,7 @@ class IsmctsBot(Bot):
         knowledge = SeatKnowledge(observation)
         root = Node()
         for _ in range(self.config["budget"]):
-            self.iterate(root, knowledge.sample(self.rng))
+            self.iterate(root, knowledge.sample(self.rng, self.game))
         return max(legal, key=lambda action: (root.children[action].visits, root.children[action].total)
                    if action in root.children else (-1, 0.0))
 

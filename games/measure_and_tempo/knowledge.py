@@ -26,9 +26,9 @@ from collections import deque
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import GameState
+from games.base import Game, GameState
 from games.measure_and_tempo.cards import DECK
-from games.measure_and_tempo.game import (
+from games.measure_and_tempo.rules import (
     ANSWERING,
     DRAWING,
     LEADING,
@@ -37,7 +37,6 @@ from games.measure_and_tempo.game import (
     OUT_OF_MEASURE,
     OVER,
     PUTTING_UNDER,
-    MeasureAndTempo,
     MeasureAndTempoState,
     Tempo,
 )
@@ -315,7 +314,7 @@ class SeatKnowledge:
                 where[other] = place
         return False
 
-    def sample(self, rng: random.Random, game: MeasureAndTempo | None = None) -> MeasureAndTempoState:
+    def sample(self, rng: random.Random, game: Game) -> MeasureAndTempoState:
         """A full position consistent with this knowledge, hidden cards drawn from ``rng``."""
         observation = self.observation
         by_place = self.assign(rng)
@@ -335,11 +334,11 @@ class SeatKnowledge:
         for entry in observation["table"]:
             lead = entry["lead"] if entry["lead"] is not None else by_place[FEINT][0]
             table.append(Tempo(entry["leader"], lead, entry["feint"], entry["answer"], entry["winner"]))
-        return restore_state(game or MeasureAndTempo(), observation, hands, deck, table,
+        return restore_state(game, observation, hands, deck, table,
                              self.opponent_drew, rng)
 
 
-def restore_state(game: MeasureAndTempo, observation: Mapping[str, Any], hands: list[list[str]],
+def restore_state(game: Game, observation: Mapping[str, Any], hands: list[list[str]],
                   deck: deque[tuple[str, int]], table: list[Tempo],
                   opponent_drew: list[str | None], rng: random.Random) -> MeasureAndTempoState:
     """The position the observation shows, with the hidden parts filled in."""

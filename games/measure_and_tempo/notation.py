@@ -99,12 +99,36 @@ def _split(text: object) -> list[str]:
     return text.split(" ")
 
 
+#: Every move and action parsed so far but the log's cycles (a few hundred texts in all; the
+#: cycles, which name four cards, are too many to keep), so that each is parsed once.
+MOVES: dict[str, Move] = {}
+ACTIONS: dict[str, Move] = {}
+
+
 def parse_move(text: str) -> Move:
     """Parse a log move; raises :class:`~games.errors.NotationError` when it is not one.
 
     Tokens are separated by single spaces, with nothing before or after, in upper case
     (cards) and lower case (words) exactly as the spec writes them.
     """
+    move = MOVES.get(text) if type(text) is str else None
+    if move is None:
+        move = read_move(text)
+        if move.kind != CYCLE:
+            MOVES[text] = move
+    return move
+
+
+def parse_action(text: str) -> Move:
+    """Parse a bot action (a bare ``cycle`` is kind ``draw``); raises NotationError."""
+    move = ACTIONS.get(text) if type(text) is str else None
+    if move is None:
+        move = ACTIONS[text] = read_action(text)
+    return move
+
+
+def read_move(text: str) -> Move:
+    """Parse a log move the long way (see :func:`parse_move`)."""
     parts = _split(text)
     if parts[0] == CYCLE:
         if len(parts) == 1:
@@ -120,8 +144,8 @@ def parse_move(text: str) -> Move:
     return move
 
 
-def parse_action(text: str) -> Move:
-    """Parse a bot action (a bare ``cycle`` is kind ``draw``); raises NotationError."""
+def read_action(text: str) -> Move:
+    """Parse a bot action the long way (see :func:`parse_action`)."""
     parts = _split(text)
     if parts[0] == CYCLE:
         if len(parts) != 1:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from games import svg
 from games.measure_and_tempo.cards import SUIT_NAMES
-from games.measure_and_tempo.game import MeasureAndTempoState
+from games.measure_and_tempo.rules import MeasureAndTempoState
 
 WIDTH = 660
 HEIGHT = 470

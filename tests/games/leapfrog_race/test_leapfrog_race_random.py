@@ -10,7 +10,8 @@ from collections import Counter
 
 import pytest
 
-from games.leapfrog_race.game import FROGS, LeapfrogRace
+from games.leapfrog_race.game import LeapfrogRace
+from games.leapfrog_race.rules import FROGS
 from games.logs import verify_log
 from games.runner import play_bots
 from tests.helpers import random_game_count

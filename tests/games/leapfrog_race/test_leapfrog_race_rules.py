@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.errors import GameOverError, IllegalMoveError, NotationError, OptionsError, SetupError
-from games.leapfrog_race.game import LeapfrogRace, LeapfrogRaceState, resolve_turn
+from games.leapfrog_race.game import LeapfrogRace
+from games.leapfrog_race.rules import LeapfrogRaceState, resolve_turn
 
 GAME = LeapfrogRace()
 

@@ -10,7 +10,8 @@ import pytest
 from games.logs import verify_log
 from games.measure_and_tempo.bots import GreedyBot, IsmctsBot, lead_chance
 from games.measure_and_tempo.cards import DECK
-from games.measure_and_tempo.game import MeasureAndTempo, MeasureAndTempoState
+from games.measure_and_tempo.game import MeasureAndTempo
+from games.measure_and_tempo.rules import MeasureAndTempoState
 from games.registry import get_game
 from games.runner import make_bot, play_bots
 

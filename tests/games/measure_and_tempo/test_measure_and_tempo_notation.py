@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from games.errors import GameOverError, IllegalMoveError, NotationError
 from games.logs import verify_log
-from games.measure_and_tempo.game import MeasureAndTempo, MeasureAndTempoState
+from games.measure_and_tempo.game import MeasureAndTempo
+from games.measure_and_tempo.rules import MeasureAndTempoState
 from games.measure_and_tempo.notation import Move, parse_action, parse_draw, parse_move
 
 GAME = MeasureAndTempo()

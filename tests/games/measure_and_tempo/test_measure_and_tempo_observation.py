@@ -10,7 +10,8 @@ import pytest
 
 from games.measure_and_tempo.bots import GreedyBot
 from games.measure_and_tempo.cards import DECK
-from games.measure_and_tempo.game import ANSWERING, NOBODY, MeasureAndTempo, MeasureAndTempoState
+from games.measure_and_tempo.game import MeasureAndTempo
+from games.measure_and_tempo.rules import ANSWERING, NOBODY, MeasureAndTempoState
 from games.measure_and_tempo.knowledge import FEINT, HAND, TOP, SeatKnowledge
 from tests.helpers import random_game_count
 

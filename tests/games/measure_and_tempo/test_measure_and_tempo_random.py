@@ -11,7 +11,8 @@ import pytest
 from games.errors import GameError, IllegalMoveError
 from games.logs import verify_log
 from games.measure_and_tempo.cards import DECK, HAND_SIZE
-from games.measure_and_tempo.game import MAX_TEMPOS, PUTTING_UNDER, MeasureAndTempo, MeasureAndTempoState
+from games.measure_and_tempo.game import MeasureAndTempo
+from games.measure_and_tempo.rules import MAX_TEMPOS, PUTTING_UNDER, MeasureAndTempoState
 from tests.helpers import random_game_count
 
 GAME = MeasureAndTempo()

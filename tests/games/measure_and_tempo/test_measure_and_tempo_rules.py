@@ -9,7 +9,8 @@ import pytest
 
 from games.errors import GameOverError, IllegalMoveError, NotationError
 from games.measure_and_tempo.cards import DECK
-from games.measure_and_tempo.game import MeasureAndTempo, MeasureAndTempoState
+from games.measure_and_tempo.game import MeasureAndTempo
+from games.measure_and_tempo.rules import MeasureAndTempoState
 
 GAME = MeasureAndTempo()
 #: Seat 0: hearts 2; clubs T J 4 7; diamonds Q 7. Seat 1: spades 6 T; diamonds J A 8; clubs 6 Q.
