@@ -29,13 +29,14 @@ removes) and ``capture`` (the Chinese-checkers hexagon, centre empty, no opening
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from bisect import bisect_left
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from games.base import Game, GameState, Result, competition_ranks
 from games.errors import GameOverError, IllegalMoveError, NotationError
-from games.leap_frog.board import Board, hexagon_board, leap_shape, square_board
+from games.leap_frog.board import Board, can_leap, hexagon_board, leap_shape, leap_starts, square_board
 
 #: A move as cell numbers: one cell for an opening removal, else the cells stood and landed on.
 Path = tuple[int, ...]
@@ -143,10 +144,24 @@ def has_capture(cells: list[int], board: Board, empty: set[int]) -> bool:
     return False
 
 
-def all_captures(cells: list[int], board: Board, empty: set[int],
+def starts_of(board: Board, pieces: int) -> list[int]:
+    """The cells whose piece can make at least one leap, in cell order, from the mask of every
+    piece (:func:`~games.leap_frog.board.leap_starts`): what :func:`capture_starts` finds,
+    without visiting the cells."""
+    found = leap_starts(board, pieces)
+    cell_at = board.cell_at
+    starts = []
+    while found:
+        lowest = found & -found
+        starts.append(cell_at[lowest.bit_length() - 1])
+        found ^= lowest
+    return starts
+
+
+def all_captures(cells: list[int], board: Board, starts: Iterable[int],
                  values: Sequence[int]) -> list[tuple[Path, int]]:
     """Every capture in the position as ``(path, points)``: every prefix of every leap chain,
-    each once. ``values[code]`` is a piece's worth.
+    each once, from the pieces ``starts`` that can leap. ``values[code]`` is a piece's worth.
 
     A piece leaves its cell as it sets off (so a chain may land there again) and each piece it
     leaps over leaves the board at once. ``cells`` is the same again on return.
@@ -168,7 +183,7 @@ def all_captures(cells: list[int], board: Board, empty: set[int],
                 path.pop()
                 cells[over] = code
 
-    for start in capture_starts(cells, board, empty):
+    for start in starts:
         piece = cells[start]
         cells[start] = 0
         path[:] = [start]
@@ -179,7 +194,7 @@ def all_captures(cells: list[int], board: Board, empty: set[int],
     return found
 
 
-def capture_notations(cells: list[int], board: Board, empty: set[int]) -> list[str]:
+def capture_notations(cells: list[int], board: Board, starts: Iterable[int]) -> list[str]:
     """Every capture in the position in the notation (``c3-e3-e5``), unsorted: the same
     moves as :func:`all_captures`, each name built from its prefix's as the chain grows."""
     leaps, names = board.leaps, board.names
@@ -196,7 +211,7 @@ def capture_notations(cells: list[int], board: Board, empty: set[int]) -> list[s
                 extend(land, name)
                 cells[over] = code
 
-    for start in capture_starts(cells, board, empty):
+    for start in starts:
         piece = cells[start]
         cells[start] = 0
         try:
@@ -206,7 +221,7 @@ def capture_notations(cells: list[int], board: Board, empty: set[int]) -> list[s
     return found
 
 
-def most_points(cells: list[int], board: Board, empty: set[int], values: Sequence[int]) -> int:
+def most_points(cells: list[int], board: Board, starts: Iterable[int], values: Sequence[int]) -> int:
     """The most points one capture can take now (0 when no capture exists)."""
     leaps = board.leaps
     best = 0
@@ -223,7 +238,7 @@ def most_points(cells: list[int], board: Board, empty: set[int], values: Sequenc
                 extend(land, total)
                 cells[over] = code
 
-    for start in capture_starts(cells, board, empty):
+    for start in starts:
         piece = cells[start]
         cells[start] = 0
         try:
@@ -266,6 +281,17 @@ def parse_move(board: Board, move: str) -> Path:
     return tuple(board.cell(part) for part in move.split("-"))
 
 
+def read_move(board: Board, move: str) -> Path:
+    """:func:`parse_move` for a string of real cell names, quickly; anything else goes to
+    :func:`parse_move`, which says what is wrong with it."""
+    if type(move) is str and len(move) <= MAX_MOVE_CHARS:
+        index = board.index
+        path = tuple([index.get(part, -1) for part in move.split("-")])
+        if -1 not in path:
+            return path
+    return parse_move(board, move)
+
+
 def board_for(options: Mapping[str, Any]) -> Board:
     """The board the options describe: the hexagon for ``capture``, else a rectangle."""
     if options["variant"] == "capture":
@@ -290,14 +316,23 @@ class LeapFrogState(GameState):
         self.board = board_for(options)
         self.cells = cells
         self.empty = {cell for cell, code in enumerate(cells) if not code}
-        #: ``values[code]``: the worth of a piece code (0 for an empty cell).
+        #: The mask of the cells that hold a piece (:attr:`Board.bits`), for finding leaps.
+        self.pieces = sum(mask for mask, code in zip(self.board.masks, cells) if code)
+        #: ``values[code]``: the worth of a piece code (0 for an empty cell); ``letters[code]``
+        #: its letter, as the captured lists hold it for coloured pieces.
         self.values = (0, *self.variant.values)
+        self.letters = (EMPTY, *self.variant.letters)
         self.opening_moves = {"all": num_players, "first": 1, "none": 0}[self.variant.removers]
         self.ply = 0
         self.points = [0] * num_players
         #: Per seat, the captured pieces: colour letters, or cell names for pieces alike.
         self.captured: list[list[str]] = [[] for _ in range(num_players)]
+        #: The piece codes an opening removal may take.
+        self.removable = frozenset(self.variant.letters.index(letter) + 1 for letter in self.variant.removable)
         self.over = False
+        #: The last list of legal actions made and the position it was made for
+        #: (:meth:`position_key`), so that applying one of them needs no second check.
+        self._listed: tuple[tuple[Any, ...] | None, list[str]] = (None, [])
         self.check_end()
 
     # -- whose turn -------------------------------------------------------------------------
@@ -316,17 +351,45 @@ class LeapFrogState(GameState):
 
     def check_end(self) -> None:
         """After the opening, the game ends as soon as no capture exists."""
-        if not self.in_opening() and not has_capture(self.cells, self.board, self.empty):
+        if self.ply >= self.opening_moves and not can_leap(self.board, self.pieces):
             self.over = True
+
+    def capture_starts(self) -> list[int]:
+        """The cells whose piece can leap now, in cell order."""
+        return starts_of(self.board, self.pieces)
 
     # -- the log ----------------------------------------------------------------------------
 
     def apply_move(self, move: str) -> None:
         if self.over:
             raise GameOverError("the game is over: no capture is left on the board")
-        path = parse_move(self.board, move)
-        self.check_path(path)
-        self.play(path)
+        path = read_move(self.board, move)
+        taken = self.taken_by(path)
+        if taken is None:
+            self.check_path(path)  # raises, saying why
+            taken = self.taken_by(path) or path
+        self.take(path, taken, True, move)
+
+    def taken_by(self, path: Path) -> list[int] | tuple[int, ...] | None:
+        """The cells whose pieces ``path`` takes when it is a legal move now (the removed piece
+        in the opening), else ``None``: :meth:`check_path`'s rules without its messages."""
+        cells = self.cells
+        start = path[0]
+        if self.ply < self.opening_moves:
+            return path if len(path) == 1 and cells[start] in self.removable else None
+        if len(path) == 1 or not cells[start]:
+            return None
+        over_from = self.board.over_from
+        taken: list[int] = []
+        at = start
+        for land in path[1:]:
+            over = over_from[at].get(land)
+            if (over is None or over == start or not cells[over] or over in taken
+                    or (cells[land] and land != start)):
+                return None
+            taken.append(over)
+            at = land
+        return taken
 
     def check_path(self, path: Path) -> None:
         """Raise :class:`IllegalMoveError` unless ``path`` is a legal move now."""
@@ -374,34 +437,43 @@ class LeapFrogState(GameState):
             raise IllegalMoveError(f"in {variant.name} the opening removal takes a {allowed} piece; "
                                    f"{name} holds a {variant.colours[code - 1]} one")
 
-    def play(self, path: Path, record: bool = True) -> None:
-        """Make a move known to be legal.
+    def play(self, path: Path, record: bool = True, text: str | None = None) -> None:
+        """Make a move known to be legal (``text``: its notation, when the caller has it).
 
         ``record=False`` is for search: it keeps the board, points and turn but leaves the
         log and the captured lists (the result's detail) behind.
         """
+        if len(path) == 1:
+            self.take(path, path, record, text)
+        else:
+            over_from = self.board.over_from
+            self.take(path, [over_from[at][land] for at, land in zip(path, path[1:])], record, text)
+
+    def take(self, path: Path, taken: Sequence[int], record: bool, text: str | None) -> None:
+        """Make the legal move ``path``, which takes the pieces on ``taken`` (:meth:`play`)."""
         seat = self.ply % self.num_players
         cells, empty, board = self.cells, self.empty, self.board
-        coloured = self.variant.coloured
-        taken = self.captured[seat] if record else []
-        if len(path) == 1:
-            overs: Sequence[int] = path
-        else:
-            overs = [board.over[(at, land)] for at, land in zip(path, path[1:])]
-            piece = cells[path[0]]
-            cells[path[0]] = 0
-            empty.add(path[0])
-        for over in overs:
-            code = cells[over]
-            self.points[seat] += self.values[code]
-            taken.append(self.variant.letters[code - 1] if coloured else board.names[over])
-            cells[over] = 0
-            empty.add(over)
+        masks = board.masks
+        pieces = self.pieces
         if len(path) > 1:
-            cells[path[-1]] = piece
-            empty.discard(path[-1])
+            start, end = path[0], path[-1]
+            piece = cells[start]
+            cells[start] = 0
+            empty.add(start)
+            cells[end] = piece
+            empty.discard(end)
+            pieces ^= masks[start] ^ masks[end]
+        codes = [cells[cell] for cell in taken]
+        for cell in taken:
+            cells[cell] = 0
+            pieces ^= masks[cell]
+        empty.update(taken)
+        self.pieces = pieces
+        self.points[seat] += sum(map(self.values.__getitem__, codes))
         if record:
-            self.moves.append(board.path_name(path))
+            self.captured[seat].extend(map(self.letters.__getitem__, codes) if self.variant.coloured
+                                       else map(board.names.__getitem__, taken))
+            self.moves.append(text if text is not None else board.path_name(path))
         self.ply += 1
         self.check_end()
 
@@ -415,7 +487,7 @@ class LeapFrogState(GameState):
             removable = {self.variant.letters.index(letter) + 1 for letter in self.variant.removable}
             return [((cell,), self.values[code]) for cell, code in enumerate(self.cells)
                     if code in removable]
-        return all_captures(self.cells, self.board, self.empty, self.values)
+        return all_captures(self.cells, self.board, self.capture_starts(), self.values)
 
     def best_points(self) -> int:
         """The most points the seat to move can take with one move now (0 at the end)."""
@@ -423,21 +495,46 @@ class LeapFrogState(GameState):
             return 0
         if self.in_opening():
             return max(points for _, points in self.legal_paths())
-        return most_points(self.cells, self.board, self.empty, self.values)
+        return most_points(self.cells, self.board, self.capture_starts(), self.values)
+
+    def position_key(self) -> tuple[Any, ...]:
+        """Everything the legal moves depend on: the move number and every cell."""
+        return (self.ply, self.over, tuple(self.cells))
 
     def legal_actions(self, seat: int) -> list[str]:
         if self.over or seat != self.seat_to_move():
             return []
+        key = self.position_key()
+        if self._listed[0] != key:
+            self._listed = (key, self._list_actions())
+        return list(self._listed[1])
+
+    def _list_actions(self) -> list[str]:
+        """The legal actions of the seat to move, sorted."""
         if self.in_opening():
             names = self.board.names
             return sorted(names[path[0]] for path, _ in self.legal_paths())
-        return sorted(capture_notations(self.cells, self.board, self.empty))
+        return sorted(capture_notations(self.cells, self.board, self.capture_starts()))
+
+    def is_listed(self, action: Any) -> bool:
+        """True when ``action`` is in the last list of legal actions made, and that list was
+        made for the position as it stands."""
+        key, listed = self._listed
+        if type(action) is not str or key is None or key != self.position_key():
+            return False
+        index = bisect_left(listed, action)
+        return index < len(listed) and listed[index] == action
 
     def apply_action(self, seat: int, action: str) -> None:
+        """A seat's decision. One of the legal actions just listed for this very position
+        is played without checking it again; anything else is checked as a log move is."""
         if self.over:
             raise GameOverError("the game is over: no capture is left on the board")
         if seat != self.seat_to_move():
             raise IllegalMoveError(f"it is seat {self.seat_to_move()}'s turn, not seat {seat}'s")
+        if self.is_listed(action):
+            self.play(read_move(self.board, action), True, action)
+            return
         self.apply_move(action)
 
     # -- outcome and views ------------------------------------------------------------------
