@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from games.errors import NotationError
 from games.froggit.board import CELL, IS_PAD, NAMES
@@ -133,3 +134,11 @@ def parse_move(text: str) -> Move:
     if kind == "T":
         return TeamMove(origin, tuple(landings))
     return FrogMove(kind, origin, tuple(landings))
+
+
+@lru_cache(maxsize=4096)
+def read_move(text: str) -> Move:
+    """:func:`parse_move` of a string, each distinct move parsed once: the moves of a game
+    repeat (``fish d4``, ``S start b2``), and a parsed move is a frozen value. Errors are not
+    kept: a string that does not parse raises here each time, as :func:`parse_move` does."""
+    return parse_move(text)

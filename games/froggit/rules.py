@@ -35,16 +35,18 @@ from games.froggit.board import (
     HOME_OVER,
     HOP_OVER,
     IS_PAD,
+    JUMP_OVER,
     NAMES,
     PAD_JUMPS,
     PADS,
     STEP_SET,
+    STEP_SLOT,
     STEPS,
     finish_corner,
     picture,
     start_corner,
 )
-from games.froggit.notation import HOME, FishMove, FrogMove, TeamMove, parse_move, shorten
+from games.froggit.notation import HOME, FishMove, FrogMove, TeamMove, parse_move, read_move, shorten
 
 SMALL, LARGE = 0, 1
 SIZE_LETTER = ("S", "L")
@@ -296,7 +298,18 @@ class FroggitState(GameState):
         return [cell for cell in reach if cell != self.fish and not self.is_team(cell)]
 
     def has_frog_move(self, seat: int) -> bool:
-        return bool(self.frog_moves(seat) or self.team_options(seat))
+        """Whether ``seat`` can move a frog or a team: some frog has a first jump (or goes home
+        at once), found without listing the moves."""
+        found = False
+
+        def walk(size: int, origin: int, full: list[bool], land: list[bool]) -> None:
+            nonlocal found
+            if not found:
+                found = (full[HOME_OVER[self.finishes[seat]][origin]]
+                         or any(full[over] and land[first] for over, first, _ in PAD_JUMPS[origin]))
+
+        self._each_frog(seat, walk)
+        return found or bool(self.team_options(seat))
 
     def position_key(self, seat: int) -> tuple[Any, ...]:
         """Everything ``seat``'s legal moves depend on (the game not being over aside): the
@@ -351,19 +364,69 @@ class FroggitState(GameState):
         does, leaving the state unchanged."""
         if self.is_over():
             raise GameOverError(self.end_phrase())
-        parsed = parse_move(action)
+        parsed = read_move(action) if type(action) is str else parse_move(action)
         if seat != self.turn:
             raise IllegalMoveError(f"it is seat {self.turn}'s turn, not seat {seat}'s")
-        if isinstance(parsed, FishMove):
-            self.check_fish(parsed)
-            self.move_fish(parsed.target)
-        elif isinstance(parsed, TeamMove):
-            target = self.check_team(parsed)
-            self.move_team(parsed.origin, target)
+        kind = type(parsed)
+        if kind is FrogMove:
+            size = SMALL if parsed.size == "S" else LARGE
+            found = self.frog_path(parsed, size)  # type: ignore[arg-type]
+            origin, final = found if found is not None else self.check_frog(parsed)  # type: ignore[arg-type]
+            self.move_frog(size, origin, final)
+        elif kind is FishMove:
+            self.check_fish(parsed)  # type: ignore[arg-type]
+            self.move_fish(parsed.target)  # type: ignore[union-attr]
         else:
-            origin, final = self.check_frog(parsed)
-            self.move_frog(SIZE_LETTER.index(parsed.size), origin, final)
+            target = self.check_team(parsed)  # type: ignore[arg-type]
+            self.move_team(parsed.origin, target)  # type: ignore[arg-type]
         self.moves.append(action)
+
+    def frog_path(self, move: FrogMove, size: int) -> tuple[int, int] | None:
+        """The origin and final cells of a legal frog move, else ``None``: the rules of
+        :meth:`check_frog` without its messages (it says what is wrong)."""
+        if self.fish_due or len(move.landings) > MAX_JUMPS[size]:
+            return None
+        seat = self.turn
+        cells = self.cells
+        if move.origin is None:
+            if not self.at_start[seat][size]:
+                return None
+            final = self.landing(seat, size, self.starts[seat], move.landings)
+            return None if final is None else (self.starts[seat], final)
+        origin = move.origin
+        lifted = cells[origin]
+        if not lifted or lifted[-1] != frog_code(seat, size):
+            return None
+        cells[origin] = lifted[:-1]
+        final = self.landing(seat, size, origin, move.landings)
+        cells[origin] = lifted
+        return None if final is None else (origin, final)
+
+    def landing(self, seat: int, size: int, at: int, landings: tuple[int, ...]) -> int | None:
+        """Where a frog of ``seat`` on ``at`` ends after ``landings`` when every jump is legal
+        (:meth:`check_jump`'s rules), else ``None``."""
+        cells, fish = self.cells, self.fish
+        for landing in landings:
+            target = self.finishes[seat] if landing == HOME else landing
+            over = JUMP_OVER[at].get(target)
+            if over is None or (over != STEP_SLOT and (over == fish or not cells[over])):
+                return None
+            if landing == HOME:
+                return target
+            content = cells[target]
+            if target == fish:
+                return None
+            if content:
+                if len(content) == 2 or not self.expert:
+                    return None
+                below = content[0]
+                if size == SMALL:
+                    if below != frog_code(seat, LARGE):
+                        return None
+                elif below & 1 != SMALL or below >> 1 == seat:
+                    return None
+            at = target
+        return at
 
     def end_phrase(self) -> str:
         if self.winner is not None:
