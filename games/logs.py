@@ -258,12 +258,15 @@ def replay(log: Any) -> Replay:
             why = "the game had ended" if state.is_over() else f"seat {forfeits[0].seat} forfeited"
             raise LogError("moves_after_end", index,
                            f"move {index} comes after the end: {why} after {index} moves", move)
-        seats = seats_phrase(state.movers(), len(players))
         if not isinstance(move, str):
+            seats = seats_phrase(state.movers(), len(players))
             raise LogError("bad_notation", index, f"move {index} ({seats}) is {quote(move)}, not a string", move)
         try:
             state.apply_move(move)
         except GameError as error:
+            # Named only for the message: a state that raises is unchanged, so these are
+            # the seats of the move refused.
+            seats = seats_phrase(state.movers(), len(players))
             code = error.code if error.code in ("bad_notation", "illegal_move", "moves_after_end") else "illegal_move"
             raise LogError(code, index, f"move {index} ({seats}): {error}", move) from None
         if state.is_over():
