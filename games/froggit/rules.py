@@ -383,50 +383,50 @@ class FroggitState(GameState):
 
     def frog_path(self, move: FrogMove, size: int) -> tuple[int, int] | None:
         """The origin and final cells of a legal frog move, else ``None``: the rules of
-        :meth:`check_frog` without its messages (it says what is wrong)."""
-        if self.fish_due or len(move.landings) > MAX_JUMPS[size]:
+        :meth:`check_frog` and :meth:`check_jump` without their messages (they say what is
+        wrong). The frog leaves its pad as it sets off, as there."""
+        landings = move.landings
+        if self.fish_due or len(landings) > MAX_JUMPS[size]:
             return None
         seat = self.turn
         cells = self.cells
-        if move.origin is None:
+        frog = seat * 2 + size
+        origin = move.origin
+        if origin is None:
             if not self.at_start[seat][size]:
                 return None
-            final = self.landing(seat, size, self.starts[seat], move.landings)
-            return None if final is None else (self.starts[seat], final)
-        origin = move.origin
-        lifted = cells[origin]
-        if not lifted or lifted[-1] != frog_code(seat, size):
-            return None
-        cells[origin] = lifted[:-1]
-        final = self.landing(seat, size, origin, move.landings)
-        cells[origin] = lifted
-        return None if final is None else (origin, final)
-
-    def landing(self, seat: int, size: int, at: int, landings: tuple[int, ...]) -> int | None:
-        """Where a frog of ``seat`` on ``at`` ends after ``landings`` when every jump is legal
-        (:meth:`check_jump`'s rules), else ``None``."""
-        cells, fish = self.cells, self.fish
+            at = origin = self.starts[seat]
+            lifted = None
+        else:
+            lifted = cells[origin]
+            if not lifted or lifted[-1] != frog:
+                return None
+            cells[origin] = lifted[:-1]
+            at = origin
+        fish, home, expert = self.fish, self.finishes[seat], self.expert
         for landing in landings:
-            target = self.finishes[seat] if landing == HOME else landing
+            target = home if landing == HOME else landing
             over = JUMP_OVER[at].get(target)
             if over is None or (over != STEP_SLOT and (over == fish or not cells[over])):
-                return None
+                at = -1
+                break
             if landing == HOME:
-                return target
+                at = home
+                break
             content = cells[target]
             if target == fish:
-                return None
+                at = -1
+                break
             if content:
-                if len(content) == 2 or not self.expert:
-                    return None
                 below = content[0]
-                if size == SMALL:
-                    if below != frog_code(seat, LARGE):
-                        return None
-                elif below & 1 != SMALL or below >> 1 == seat:
-                    return None
+                if (len(content) == 2 or not expert
+                        or (below != frog | LARGE if size == SMALL else below & 1 != SMALL or below >> 1 == seat)):
+                    at = -1
+                    break
             at = target
-        return at
+        if lifted is not None:
+            cells[origin] = lifted
+        return None if at < 0 else (origin, at)
 
     def end_phrase(self) -> str:
         if self.winner is not None:
