@@ -62,7 +62,7 @@ import standalone  # noqa: E402
 
 from games.base import Game  # noqa: E402
 from games.froggit.bots import apply_effect, effects  # noqa: E402
-from games.leap_frog.game import random_capture  # noqa: E402
+from games.leap_frog.rules import random_capture  # noqa: E402
 from games.leapfrog_race.rules import FROGS, RACES, TURNS, resolve_turn  # noqa: E402
 from games.logs import dump_log, verify_bytes, verify_log  # noqa: E402
 from games.registry import get_game  # noqa: E402

@@ -258,16 +258,17 @@ def replay(log: Any) -> Replay:
             why = "the game had ended" if state.is_over() else f"seat {forfeits[0].seat} forfeited"
             raise LogError("moves_after_end", index,
                            f"move {index} comes after the end: {why} after {index} moves", move)
-        movers = state.movers()  # the seats are named only in a message, when there is one
         if not isinstance(move, str):
-            raise LogError("bad_notation", index, f"move {index} ({seats_phrase(movers, len(players))}) is "
-                           f"{quote(move)}, not a string", move)
+            seats = seats_phrase(state.movers(), len(players))
+            raise LogError("bad_notation", index, f"move {index} ({seats}) is {quote(move)}, not a string", move)
         try:
             state.apply_move(move)
         except GameError as error:
+            # Named only for the message: a state that raises is unchanged, so these are
+            # the seats of the move refused.
+            seats = seats_phrase(state.movers(), len(players))
             code = error.code if error.code in ("bad_notation", "illegal_move", "moves_after_end") else "illegal_move"
-            raise LogError(code, index, f"move {index} ({seats_phrase(movers, len(players))}): {error}",
-                           move) from None
+            raise LogError(code, index, f"move {index} ({seats}): {error}", move) from None
     # A move after the end is refused above, so a game that has ended did so at the last move.
     ended_at = len(moves) if moves and state.is_over() else None
     for forfeit in forfeits:

@@ -119,6 +119,11 @@ HOME_OVER: dict[int, tuple[int, ...]] = {
 #: Per cell, the pads one jump away: a step, or a hop to ``onto`` over ``over``.
 STEP_SET: tuple[frozenset[int], ...] = tuple(frozenset(steps) for steps in STEPS)
 HOP_OVER: tuple[dict[int, int], ...] = tuple({onto: over for over, onto in hops} for hops in HOPS)
+#: Per cell, every cell one jump away (pads and corners) and what the jump goes over: the pad
+#: hopped over, or :data:`STEP_SLOT` for a step (the two checks of a jump in one look-up).
+JUMP_OVER: tuple[dict[int, int], ...] = tuple(
+    {**dict.fromkeys(STEPS[cell], STEP_SLOT), **HOP_OVER[cell]} for cell in range(len(NAMES))
+)
 #: Per pad, the pads 1 or 2 away in a straight line: where the fish may swim after a frog
 #: goes home (under water, so frogs do not block it).
 FISH_REACH: tuple[tuple[int, ...], ...] = tuple(

@@ -20,7 +20,7 @@ from typing import Any
 
 from games.base import Bot, Param
 from games.froggit.board import CORNERS, FISH_REACH, NAMES, PADS, STEPS, distance
-from games.froggit.game import LARGE, FroggitState, frog_code
+from games.froggit.rules import LARGE, FroggitState, frog_code
 
 #: Progress of a frog at home: its 6 steps, and a bonus because no fish reaches it there.
 HOME_VALUE = 8.0

@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from games.errors import NotationError
 from games.froggit.board import CELL, IS_PAD, NAMES
@@ -133,3 +134,34 @@ def parse_move(text: str) -> Move:
     if kind == "T":
         return TeamMove(origin, tuple(landings))
     return FrogMove(kind, origin, tuple(landings))
+
+
+#: The lily pads by name; a token that is not one (a corner, ``start``, ``home``, a typo) reads
+#: as :data:`NOT_A_PAD`.
+PAD_CELL: dict[str, int] = {name: cell for name, cell in CELL.items() if IS_PAD[cell]}
+NOT_A_PAD = -2
+
+
+@lru_cache(maxsize=4096)
+def read_move(text: str) -> Move:
+    """:func:`parse_move` of a string, quickly, each distinct move parsed once: the moves of a
+    game repeat (``fish d4``, ``S start b2``), and a parsed move is a frozen value.
+
+    A move in the plain form (a kind, then ``start`` or a pad, then pads with perhaps ``home``
+    last; or ``fish`` and a pad) is read with one look-up a token; anything else goes to
+    :func:`parse_move`, which says what is wrong (errors are not kept: such a string raises
+    each time)."""
+    tokens = text.split(" ")
+    kind = tokens[0]
+    if kind == "fish":
+        if len(tokens) == 2 and PAD_CELL.get(tokens[1], NOT_A_PAD) != NOT_A_PAD:
+            return FishMove(PAD_CELL[tokens[1]])
+    elif kind in SIZES or kind == "T":
+        if len(tokens) >= 3:
+            origin = None if tokens[1] == "start" else PAD_CELL.get(tokens[1], NOT_A_PAD)
+            landings = [PAD_CELL.get(token, NOT_A_PAD) for token in tokens[2:]]
+            if tokens[-1] == "home":
+                landings[-1] = HOME
+            if origin != NOT_A_PAD and NOT_A_PAD not in landings:
+                return TeamMove(origin, tuple(landings)) if kind == "T" else FrogMove(kind, origin, tuple(landings))
+    return parse_move(text)

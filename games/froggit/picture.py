@@ -18,7 +18,7 @@ import math
 
 from games import svg
 from games.froggit.board import CELL, COORDS, IS_PAD, NAMES
-from games.froggit.game import LARGE, SIZE_WORD, FroggitState
+from games.froggit.rules import LARGE, SIZE_WORD, FroggitState
 
 SIZE = 34.0
 SQRT3 = math.sqrt(3)

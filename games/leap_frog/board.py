@@ -59,6 +59,19 @@ class Board:
     index: dict[str, int] = field(default_factory=dict)
     over: dict[tuple[int, int], int] = field(default_factory=dict)
     """``(start, land) -> over`` for every leap."""
+    over_from: tuple[dict[int, int], ...] = ()
+    """Per start cell, ``land -> over`` for its leaps (the same leaps as :attr:`over`)."""
+    masks: tuple[int, ...] = ()
+    """Per cell, its bit in a board mask (``1 << bit``). Bits follow the cells' order, laid out
+    on a grid so that one leap direction is one shift of the whole mask (:func:`leap_starts`)."""
+    directions: tuple[tuple[int, int, int], ...] = ()
+    """Per leap direction, ``(shift, double, starts)``: the bit distance of one cell along it
+    (negative: towards lower bits), of two cells, and the mask of the cells from which a
+    leap in that direction stays on the board."""
+    cell_at: tuple[int, ...] = ()
+    """Per bit, its cell (-1 for the bits between rows)."""
+    every: int = 0
+    """The mask of every cell."""
 
     def __len__(self) -> int:
         return len(self.names)
@@ -88,10 +101,18 @@ def shorten(text: str, limit: int = 40) -> str:
 def build(shape: str, names: list[str], rows: list[tuple[int, ...]], coords: list[tuple[int, int]],
           directions: tuple[tuple[int, int], ...], description: str,
           centre: int | None = None, diagonal: bool = False) -> Board:
-    """A board from its cells' names and coordinates and the directions a leap may take."""
+    """A board from its cells' names and coordinates and the directions a leap may take.
+
+    The bit of a cell at ``(x, y)`` is ``(y - min y) * stride + (x - min x)``, ``stride`` one
+    more than the widest row: a step ``(dx, dy)`` is then the shift ``dx + dy * stride``
+    everywhere, and bits grow with the cells' order (row by row, left to right)."""
     at = {coord: cell for cell, coord in enumerate(coords)}
     leaps: list[tuple[tuple[int, int], ...]] = []
     over: dict[tuple[int, int], int] = {}
+    low_x, low_y = min(x for x, _ in coords), min(y for _, y in coords)
+    stride = max(x for x, _ in coords) - low_x + 2
+    bits = tuple((y - low_y) * stride + (x - low_x) for x, y in coords)
+    starts = dict.fromkeys(directions, 0)
     for cell, (x, y) in enumerate(coords):
         found = []
         for dx, dy in directions:
@@ -99,9 +120,50 @@ def build(shape: str, names: list[str], rows: list[tuple[int, ...]], coords: lis
             if middle is not None and land is not None:
                 found.append((middle, land))
                 over[(cell, land)] = middle
+                starts[(dx, dy)] |= 1 << bits[cell]
         leaps.append(tuple(found))
+    over_from = tuple({land: middle for middle, land in found} for found in leaps)
+    cell_at = [-1] * (max(bits) + 1)
+    for cell, bit in enumerate(bits):
+        cell_at[bit] = cell
     return Board(shape, tuple(names), tuple(rows), tuple(leaps), description, centre, diagonal,
-                 {name: cell for cell, name in enumerate(names)}, over)
+                 {name: cell for cell, name in enumerate(names)}, over, over_from,
+                 tuple(1 << bit for bit in bits),
+                 tuple((dx + dy * stride, 2 * (dx + dy * stride), mask) for (dx, dy), mask in starts.items()),
+                 tuple(cell_at), sum(1 << bit for bit in bits))
+
+
+def leap_starts(board: Board, pieces: int) -> int:
+    """The mask of the pieces that can leap, given the mask of every piece: a piece with a
+    piece next to it and an empty cell right behind that, one shift per direction.
+
+    >>> board = square_board(4, 4, False)
+    >>> pieces = sum(board.masks[board.cell(name)] for name in ("a1", "b1", "b2"))
+    >>> starts = leap_starts(board, pieces)
+    >>> sorted(board.name(board.cell_at[bit]) for bit in range(len(board.cell_at)) if starts >> bit & 1)
+    ['a1', 'b1']
+    """
+    empty = board.every ^ pieces
+    found = 0
+    for shift, double, starts in board.directions:
+        if shift > 0:
+            found |= pieces & (pieces >> shift) & (empty >> double) & starts
+        else:
+            found |= pieces & (pieces << -shift) & (empty << -double) & starts
+    return found
+
+
+def can_leap(board: Board, pieces: int) -> bool:
+    """Whether any piece can leap: :func:`leap_starts` is not empty (stopping at the first
+    direction that has a leap)."""
+    empty = board.every ^ pieces
+    for shift, double, starts in board.directions:
+        if shift > 0:
+            if pieces & (pieces >> shift) & (empty >> double) & starts:
+                return True
+        elif pieces & (pieces << -shift) & (empty << -double) & starts:
+            return True
+    return False
 
 
 @cache

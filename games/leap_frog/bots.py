@@ -10,7 +10,7 @@ import math
 from typing import Any
 
 from games.base import Bot, Param
-from games.leap_frog.game import LeapFrogState, Path
+from games.leap_frog.rules import LeapFrogState, Path
 
 
 def greedy_value(state: LeapFrogState, path: Path, points: int) -> int:

@@ -17,7 +17,7 @@ import math
 
 from games import svg
 from games.leap_frog.board import Board
-from games.leap_frog.game import LeapFrogState
+from games.leap_frog.rules import LeapFrogState
 
 PIECE_COLOURS = {"green": "#3f9f4f", "red": "#d64545", "yellow": "#e8c020", "white": "#fbfbf4",
                  "blue": "#3b6fd6", "piece": "#6f9a5a"}

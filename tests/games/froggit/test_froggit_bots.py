@@ -19,7 +19,8 @@ from games.froggit.bots import (
     family_values,
     values_after,
 )
-from games.froggit.game import Froggit, FroggitState
+from games.froggit.game import Froggit
+from games.froggit.rules import FroggitState
 from games.logs import verify_log
 from games.registry import get_game
 from games.runner import make_bot, play_bots

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from games.errors import GameOverError, IllegalMoveError, NotationError
 from games.froggit.board import CELL, CORNERS, HOPS, IS_PAD, NAMES, PADS, STEPS
-from games.froggit.game import LARGE, SMALL, Froggit, FroggitState
+from games.froggit.game import Froggit
+from games.froggit.rules import LARGE, SMALL, FroggitState
 from games.froggit.notation import parse_move
 from games.logs import verify_log
 from tests.helpers import random_game_count

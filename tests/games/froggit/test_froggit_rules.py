@@ -14,7 +14,8 @@ import pytest
 
 from games.errors import GameOverError, IllegalMoveError, NotationError, SetupError
 from games.froggit.board import CELL
-from games.froggit.game import FAMILIES, Froggit, FroggitState
+from games.froggit.game import Froggit
+from games.froggit.rules import FAMILIES, FroggitState
 from games.logs import verify_log
 from tests.helpers import ROOT
 

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.errors import IllegalMoveError, NotationError
-from games.leap_frog.game import VARIANTS, LeapFrog, LeapFrogState, has_capture, random_capture
+from games.leap_frog.game import LeapFrog
+from games.leap_frog.rules import VARIANTS, LeapFrogState, has_capture, random_capture
 from games.logs import verify_log
 from tests.helpers import random_game_count
 

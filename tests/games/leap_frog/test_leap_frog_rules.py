@@ -8,7 +8,8 @@ import random
 import pytest
 
 from games.errors import GameOverError, IllegalMoveError, NotationError, SetupError
-from games.leap_frog.game import LeapFrog, LeapFrogState
+from games.leap_frog.game import LeapFrog
+from games.leap_frog.rules import LeapFrogState
 
 GAME = LeapFrog()
 MURRAY_4 = ["RRWW", "YGRR", "YWYW", "YWWG"]

@@ -8,7 +8,8 @@ from collections import Counter
 import pytest
 
 from games.errors import OptionsError, PlayersError, SetupError
-from games.leap_frog.game import VARIANTS, LeapFrog
+from games.leap_frog.game import LeapFrog
+from games.leap_frog.rules import VARIANTS
 from games.logs import verify_log
 
 GAME = LeapFrog()

@@ -1,0 +1,590 @@
+"""Leap Frog's rules: the variants, the move generator and the position. Leap Frog is the
+clearance game described by H. J. R. Murray; :class:`~games.leap_frog.game.LeapFrog` names its
+options, setup, bots and picture around these rules.
+
+The board starts full. After an opening in which players remove pieces, each turn a player
+takes any piece and captures with it by short leaps, as in draughts, stopping after any leap;
+the game ends when no capture is left. Four variants: ``traditional`` (pieces alike),
+``murray`` (coloured pieces worth 4/3/2/1), ``froglet`` (BrainKing's colours, only seat 0
+removes) and ``capture`` (the Chinese-checkers hexagon, centre empty, no opening).
+
+>>> from games.registry import get_game
+>>> game = get_game("leap_frog")
+>>> options = game.parse_options({"rows": 4, "cols": 4}, 2)
+>>> state = game.new_state(options, 2, {})
+>>> state.apply_move("a1")
+>>> state.apply_move("a3")
+>>> state.legal_actions(0)
+['c1-a1', 'c1-a1-a3', 'c3-a3', 'c3-a3-a1']
+>>> state.apply_move("c1-a1-a3")
+>>> print(state)
+ 4 OOOO
+ 3 OOOO
+ 2 .OOO
+ 1 ...O
+>>> state.scores()
+[3, 1]
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.base import Game, GameState, Result, competition_ranks
+from games.errors import GameOverError, IllegalMoveError, NotationError
+from games.leap_frog.board import Board, can_leap, hexagon_board, leap_shape, leap_starts, square_board
+
+#: A move as cell numbers: one cell for an opening removal, else the cells stood and landed on.
+Path = tuple[int, ...]
+EMPTY = "."
+#: The longest move string read (a chain over every piece of an 18 × 18 board fits).
+MAX_MOVE_CHARS = 4 * 18 * 18
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A variant's pieces and opening.
+
+    Piece codes are 1, 2, ... in the order of ``letters``; 0 is an empty cell. ``shares``
+    (over ``denominator``) fix each colour's count in a random layout.
+    """
+
+    name: str
+    letters: str
+    colours: tuple[str, ...]
+    values: tuple[int, ...]
+    shares: tuple[int, ...]
+    denominator: int
+    removers: str
+    """Who removes in the opening: ``"all"`` (each seat once), ``"first"`` (seat 0) or ``"none"``."""
+    removable: str
+    """The letters an opening removal may take."""
+
+    @property
+    def coloured(self) -> bool:
+        return len(self.letters) > 1
+
+    def value(self, code: int) -> int:
+        return self.values[code - 1]
+
+    def counts(self, cells: int) -> tuple[tuple[int, int], ...]:
+        """The least and most pieces of each colour a layout of ``cells`` cells may hold."""
+        bounds = []
+        for share in self.shares:
+            low, remainder = divmod(cells * share, self.denominator)
+            bounds.append((low, low + (remainder > 0)))
+        return tuple(bounds)
+
+    def standard_counts(self, cells: int) -> tuple[int, ...]:
+        """The counts of a random layout: each share rounded down, then the cells left over go
+        to the largest remainders, ties to the colour worth less (15 × 15 murray: 22/45/68/90,
+        the seed's figures)."""
+        counts = [cells * share // self.denominator for share in self.shares]
+        remainders = [cells * share % self.denominator for share in self.shares]
+        order = sorted(range(len(counts)), key=lambda i: (-remainders[i], self.values[i]))
+        for i in order[: cells - sum(counts)]:
+            counts[i] += 1
+        return tuple(counts)
+
+
+VARIANTS: dict[str, Variant] = {
+    "traditional": Variant("traditional", "O", ("piece",), (1,), (1,), 1, "all", "O"),
+    "murray": Variant("murray", "GRYW", ("green", "red", "yellow", "white"), (4, 3, 2, 1),
+                      (1, 2, 3, 4), 10, "all", "GRYW"),
+    "froglet": Variant("froglet", "GYRB", ("green", "yellow", "red", "blue"), (1, 2, 3, 4),
+                       (66, 51, 21, 6), 144, "first", "G"),
+    "capture": Variant("capture", "O", ("piece",), (1,), (1,), 1, "none", "O"),
+}
+
+
+# -- the move generator: plain functions on a list of piece codes, shared with the bots -----------
+
+def capture_starts(cells: list[int], board: Board, empty: set[int]) -> list[int]:
+    """The cells whose piece can make at least one leap, in cell order.
+
+    A leap needs an empty landing cell: early in the game there are few, so the search starts
+    from them; late in the game the pieces are fewer, so it starts from those.
+    """
+    leaps = board.leaps
+    if 2 * len(empty) <= len(cells):
+        found = set()
+        for land in empty:
+            for over, start in leaps[land]:
+                if cells[over] and cells[start]:
+                    found.add(start)
+        return sorted(found)
+    starts = []
+    for start, code in enumerate(cells):
+        if code:
+            for over, land in leaps[start]:
+                if cells[over] and not cells[land]:
+                    starts.append(start)
+                    break
+    return starts
+
+
+def has_capture(cells: list[int], board: Board, empty: set[int]) -> bool:
+    """True when any piece can leap (whoever moves: all pieces belong to everyone)."""
+    leaps = board.leaps
+    if 2 * len(empty) <= len(cells):
+        for land in empty:
+            for over, start in leaps[land]:
+                if cells[over] and cells[start]:
+                    return True
+        return False
+    for start, code in enumerate(cells):
+        if code:
+            for over, land in leaps[start]:
+                if cells[over] and not cells[land]:
+                    return True
+    return False
+
+
+def starts_of(board: Board, pieces: int) -> list[int]:
+    """The cells whose piece can make at least one leap, in cell order, from the mask of every
+    piece (:func:`~games.leap_frog.board.leap_starts`): what :func:`capture_starts` finds,
+    without visiting the cells."""
+    found = leap_starts(board, pieces)
+    cell_at = board.cell_at
+    starts = []
+    while found:
+        lowest = found & -found
+        starts.append(cell_at[lowest.bit_length() - 1])
+        found ^= lowest
+    return starts
+
+
+def all_captures(cells: list[int], board: Board, starts: Iterable[int],
+                 values: Sequence[int]) -> list[tuple[Path, int]]:
+    """Every capture in the position as ``(path, points)``: every prefix of every leap chain,
+    each once, from the pieces ``starts`` that can leap. ``values[code]`` is a piece's worth.
+
+    A piece leaves its cell as it sets off (so a chain may land there again) and each piece it
+    leaps over leaves the board at once. ``cells`` is the same again on return.
+    """
+    leaps = board.leaps
+    found: list[tuple[Path, int]] = []
+    append = found.append
+    path: list[int] = []
+
+    def extend(at: int, gained: int) -> None:
+        for over, land in leaps[at]:
+            code = cells[over]
+            if code and not cells[land]:
+                cells[over] = 0
+                path.append(land)
+                total = gained + values[code]
+                append((tuple(path), total))
+                extend(land, total)
+                path.pop()
+                cells[over] = code
+
+    for start in starts:
+        piece = cells[start]
+        cells[start] = 0
+        path[:] = [start]
+        try:
+            extend(start, 0)
+        finally:
+            cells[start] = piece
+    return found
+
+
+def capture_notations(cells: list[int], board: Board, starts: Iterable[int]) -> list[str]:
+    """Every capture in the position in the notation (``c3-e3-e5``), unsorted: the same
+    moves as :func:`all_captures`, each name built from its prefix's as the chain grows."""
+    leaps, names = board.leaps, board.names
+    found: list[str] = []
+    append = found.append
+
+    def extend(at: int, prefix: str) -> None:
+        for over, land in leaps[at]:
+            code = cells[over]
+            if code and not cells[land]:
+                cells[over] = 0
+                name = prefix + "-" + names[land]
+                append(name)
+                extend(land, name)
+                cells[over] = code
+
+    for start in starts:
+        piece = cells[start]
+        cells[start] = 0
+        try:
+            extend(start, names[start])
+        finally:
+            cells[start] = piece
+    return found
+
+
+def most_points(cells: list[int], board: Board, starts: Iterable[int], values: Sequence[int]) -> int:
+    """The most points one capture can take now (0 when no capture exists)."""
+    leaps = board.leaps
+    best = 0
+
+    def extend(at: int, gained: int) -> None:
+        nonlocal best
+        for over, land in leaps[at]:
+            code = cells[over]
+            if code and not cells[land]:
+                cells[over] = 0
+                total = gained + values[code]
+                if total > best:
+                    best = total
+                extend(land, total)
+                cells[over] = code
+
+    for start in starts:
+        piece = cells[start]
+        cells[start] = 0
+        try:
+            extend(start, 0)
+        finally:
+            cells[start] = piece
+    return best
+
+
+def random_capture(cells: list[int], board: Board, empty: set[int], rng: random.Random,
+                   stop: float = 0.5) -> Path:
+    """A random capture drawn leap by leap, cheaply (not uniform over all captures): a random
+    piece that can leap, random leaps, stopping after each with probability ``stop``."""
+    leaps = board.leaps
+    start = rng.choice(capture_starts(cells, board, empty))
+    path = [start]
+    taken: set[int] = set()
+    at = start
+    while True:
+        choices = [(over, land) for over, land in leaps[at]
+                   if cells[over] and over not in taken and (not cells[land] or land == start)]
+        if not choices or (len(path) > 1 and rng.random() < stop):
+            return tuple(path)
+        over, land = rng.choice(choices)
+        taken.add(over)
+        path.append(land)
+        at = land
+
+
+def parse_move(board: Board, move: str) -> Path:
+    """A log move as cell numbers; raises :class:`NotationError` when it does not parse.
+
+    >>> parse_move(square_board(15, 15, False), "c3-e3-e5")
+    (32, 34, 64)
+    """
+    if not isinstance(move, str) or not move:
+        raise NotationError("a move is a cell ('h8') or cells joined by '-' ('c3-e3-e5'), not an empty string")
+    if len(move) > MAX_MOVE_CHARS:
+        raise NotationError(f"a move of {len(move)} characters is longer than any capture on {board.description}")
+    return tuple(board.cell(part) for part in move.split("-"))
+
+
+def read_move(board: Board, move: str) -> Path:
+    """:func:`parse_move` for a string of real cell names, quickly; anything else goes to
+    :func:`parse_move`, which says what is wrong with it."""
+    if type(move) is str and len(move) <= MAX_MOVE_CHARS:
+        index = board.index
+        path = tuple([index.get(part, -1) for part in move.split("-")])
+        if -1 not in path:
+            return path
+    return parse_move(board, move)
+
+
+def board_for(options: Mapping[str, Any]) -> Board:
+    """The board the options describe: the hexagon for ``capture``, else a rectangle."""
+    if options["variant"] == "capture":
+        return hexagon_board()
+    return square_board(options["rows"], options["cols"], options["diagonal"])
+
+
+# -- the state -----------------------------------------------------------------------------------
+
+class LeapFrogState(GameState):
+    """A position: the board, who has captured what, and how many moves have been made.
+
+    Move ``i`` (0-based) is made by seat ``i mod players``. The opening is the first
+    ``opening_moves`` moves: removals by every seat (``traditional``, ``murray``), by seat 0
+    alone (``froglet``) or none (``capture``).
+    """
+
+    def __init__(self, game: Game, options: Mapping[str, Any], num_players: int,
+                 cells: list[int]) -> None:
+        super().__init__(game, options, num_players)
+        self.variant = VARIANTS[options["variant"]]
+        self.board = board_for(options)
+        self.cells = cells
+        self.empty = {cell for cell, code in enumerate(cells) if not code}
+        #: The mask of the cells that hold a piece (:attr:`Board.bits`), for finding leaps.
+        self.pieces = sum(mask for mask, code in zip(self.board.masks, cells) if code)
+        #: ``values[code]``: the worth of a piece code (0 for an empty cell); ``letters[code]``
+        #: its letter, as the captured lists hold it for coloured pieces.
+        self.values = (0, *self.variant.values)
+        self.letters = (EMPTY, *self.variant.letters)
+        self.opening_moves = {"all": num_players, "first": 1, "none": 0}[self.variant.removers]
+        self.ply = 0
+        self.points = [0] * num_players
+        #: Per seat, the captured pieces: colour letters, or cell names for pieces alike.
+        self.captured: list[list[str]] = [[] for _ in range(num_players)]
+        #: The piece codes an opening removal may take.
+        self.removable = frozenset(self.variant.letters.index(letter) + 1 for letter in self.variant.removable)
+        self.over = False
+        #: The last list of legal actions made and the position it was made for
+        #: (:meth:`position_key`), so that applying one of them needs no second check.
+        self._listed: tuple[tuple[Any, ...] | None, list[str]] = (None, [])
+        self.check_end()
+
+    # -- whose turn -------------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.over else (self.ply % self.num_players,)
+
+    def seat_to_move(self) -> int:
+        return self.ply % self.num_players
+
+    def in_opening(self) -> bool:
+        return self.ply < self.opening_moves
+
+    def check_end(self) -> None:
+        """After the opening, the game ends as soon as no capture exists."""
+        if self.ply >= self.opening_moves and not can_leap(self.board, self.pieces):
+            self.over = True
+
+    def capture_starts(self) -> list[int]:
+        """The cells whose piece can leap now, in cell order."""
+        return starts_of(self.board, self.pieces)
+
+    # -- the log ----------------------------------------------------------------------------
+
+    def apply_move(self, move: str) -> None:
+        if self.over:
+            raise GameOverError("the game is over: no capture is left on the board")
+        path = read_move(self.board, move)
+        taken = self.taken_by(path)
+        if taken is None:
+            self.check_path(path)  # raises, saying why
+            taken = self.taken_by(path) or path
+        self.take(path, taken, True, move)
+
+    def taken_by(self, path: Path) -> list[int] | tuple[int, ...] | None:
+        """The cells whose pieces ``path`` takes when it is a legal move now (the removed piece
+        in the opening), else ``None``: :meth:`check_path`'s rules without its messages."""
+        cells = self.cells
+        start = path[0]
+        if self.ply < self.opening_moves:
+            return path if len(path) == 1 and cells[start] in self.removable else None
+        if len(path) == 1 or not cells[start]:
+            return None
+        over_from = self.board.over_from
+        taken: list[int] = []
+        at = start
+        for land in path[1:]:
+            over = over_from[at].get(land)
+            if (over is None or over == start or not cells[over] or over in taken
+                    or (cells[land] and land != start)):
+                return None
+            taken.append(over)
+            at = land
+        return taken
+
+    def check_path(self, path: Path) -> None:
+        """Raise :class:`IllegalMoveError` unless ``path`` is a legal move now."""
+        names = self.board.names
+        if self.in_opening():
+            if len(path) > 1:
+                who = "each seat" if self.variant.removers == "all" else "seat 0"
+                raise IllegalMoveError(f"the opening is still on: {who} first removes one piece "
+                                       f"by naming its cell, like '{names[path[0]]}'")
+            self.check_removal(path[0])
+            return
+        if len(path) == 1:
+            when = ("capture has no opening" if self.variant.removers == "none"
+                    else "the opening is over")
+            raise IllegalMoveError(f"{when}: every move is a capture, the cell the piece stands on "
+                                   "and each cell it lands on joined by '-', like 'c3-e3'")
+        cells = self.cells
+        start = path[0]
+        if not cells[start]:
+            raise IllegalMoveError(f"there is no piece on {names[start]} to leap with")
+        taken: set[int] = set()
+        for step, (at, land) in enumerate(zip(path, path[1:]), start=1):
+            leap = f"leap {step}, {names[at]}-{names[land]}"
+            over = self.board.over.get((at, land))
+            if over is None:
+                raise IllegalMoveError(leap_shape(self.board, at, land))
+            if over in taken:
+                raise IllegalMoveError(f"{leap}: the piece on {names[over]} was already captured in this move")
+            if over == start:
+                raise IllegalMoveError(f"{leap}: {names[over]} is empty, the leaping piece has left it")
+            if not cells[over]:
+                raise IllegalMoveError(f"{leap}: there is no piece on {names[over]} to leap over")
+            if cells[land] and land != start:
+                raise IllegalMoveError(f"{leap}: {names[land]} is taken; a leap must land on an empty cell")
+            taken.add(over)
+
+    def check_removal(self, cell: int) -> None:
+        name = self.board.names[cell]
+        code = self.cells[cell]
+        if not code:
+            raise IllegalMoveError(f"{name} is empty: there is no piece to remove there")
+        variant = self.variant
+        if variant.letters[code - 1] not in variant.removable:
+            allowed = " or ".join(variant.colours[variant.letters.index(letter)] for letter in variant.removable)
+            raise IllegalMoveError(f"in {variant.name} the opening removal takes a {allowed} piece; "
+                                   f"{name} holds a {variant.colours[code - 1]} one")
+
+    def play(self, path: Path, record: bool = True, text: str | None = None) -> None:
+        """Make a move known to be legal (``text``: its notation, when the caller has it).
+
+        ``record=False`` is for search: it keeps the board, points and turn but leaves the
+        log and the captured lists (the result's detail) behind.
+        """
+        if len(path) == 1:
+            self.take(path, path, record, text)
+        else:
+            over_from = self.board.over_from
+            self.take(path, [over_from[at][land] for at, land in zip(path, path[1:])], record, text)
+
+    def take(self, path: Path, taken: Sequence[int], record: bool, text: str | None) -> None:
+        """Make the legal move ``path``, which takes the pieces on ``taken`` (:meth:`play`)."""
+        seat = self.ply % self.num_players
+        cells, empty, board = self.cells, self.empty, self.board
+        masks = board.masks
+        pieces = self.pieces
+        if len(path) > 1:
+            start, end = path[0], path[-1]
+            piece = cells[start]
+            cells[start] = 0
+            empty.add(start)
+            cells[end] = piece
+            empty.discard(end)
+            pieces ^= masks[start] ^ masks[end]
+        codes = [cells[cell] for cell in taken]
+        for cell in taken:
+            cells[cell] = 0
+            pieces ^= masks[cell]
+        empty.update(taken)
+        self.pieces = pieces
+        self.points[seat] += sum(map(self.values.__getitem__, codes))
+        if record:
+            self.captured[seat].extend(map(self.letters.__getitem__, codes) if self.variant.coloured
+                                       else map(board.names.__getitem__, taken))
+            self.moves.append(text if text is not None else board.path_name(path))
+        self.ply += 1
+        self.check_end()
+
+    # -- decisions --------------------------------------------------------------------------
+
+    def legal_paths(self) -> list[tuple[Path, int]]:
+        """Every legal move now as ``(path, points)``: removals are one-cell paths."""
+        if self.over:
+            return []
+        if self.in_opening():
+            removable = {self.variant.letters.index(letter) + 1 for letter in self.variant.removable}
+            return [((cell,), self.values[code]) for cell, code in enumerate(self.cells)
+                    if code in removable]
+        return all_captures(self.cells, self.board, self.capture_starts(), self.values)
+
+    def best_points(self) -> int:
+        """The most points the seat to move can take with one move now (0 at the end)."""
+        if self.over:
+            return 0
+        if self.in_opening():
+            return max(points for _, points in self.legal_paths())
+        return most_points(self.cells, self.board, self.capture_starts(), self.values)
+
+    def position_key(self) -> tuple[Any, ...]:
+        """Everything the legal moves depend on: the move number and every cell."""
+        return (self.ply, self.over, tuple(self.cells))
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if self.over or seat != self.seat_to_move():
+            return []
+        key = self.position_key()
+        if self._listed[0] != key:
+            self._listed = (key, self._list_actions())
+        return list(self._listed[1])
+
+    def _list_actions(self) -> list[str]:
+        """The legal actions of the seat to move, sorted."""
+        if self.in_opening():
+            names = self.board.names
+            return sorted(names[path[0]] for path, _ in self.legal_paths())
+        return sorted(capture_notations(self.cells, self.board, self.capture_starts()))
+
+    def is_listed(self, action: Any) -> bool:
+        """True when ``action`` is in the last list of legal actions made, and that list was
+        made for the position as it stands."""
+        key, listed = self._listed
+        if type(action) is not str or key is None or key != self.position_key():
+            return False
+        index = bisect_left(listed, action)
+        return index < len(listed) and listed[index] == action
+
+    def apply_action(self, seat: int, action: str) -> None:
+        """A seat's decision. One of the legal actions just listed for this very position
+        is played without checking it again; anything else is checked as a log move is."""
+        if self.over:
+            raise GameOverError("the game is over: no capture is left on the board")
+        if seat != self.seat_to_move():
+            raise IllegalMoveError(f"it is seat {self.seat_to_move()}'s turn, not seat {seat}'s")
+        if self.is_listed(action):
+            self.play(read_move(self.board, action), True, action)
+            return
+        self.apply_move(action)
+
+    # -- outcome and views ------------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        """Pieces captured (traditional, capture) or points captured (murray, froglet)."""
+        return list(self.points)
+
+    def result(self) -> Result:
+        if not self.over:
+            raise IllegalMoveError("the game is not over: captures are still possible")
+        detail = {"captured": [list(pieces) for pieces in self.captured], "moves": self.ply}
+        return Result(competition_ranks(self.points), self.scores(), detail)
+
+    def picture(self) -> list[str]:
+        """The board as text, one string per row (row 1, or row ``a``, first)."""
+        letters = EMPTY + self.variant.letters
+        return ["".join(letters[self.cells[cell]] for cell in row) for row in self.board.rows]
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """Everything: Leap Frog hides nothing."""
+        return {
+            "seat": seat,
+            "variant": self.variant.name,
+            "rows": self.options["rows"],
+            "cols": self.options["cols"],
+            "diagonal": self.options["diagonal"],
+            "players": self.num_players,
+            "board": self.picture(),
+            "to_move": None if self.over else self.seat_to_move(),
+            "opening": self.in_opening() and not self.over,
+            "over": self.over,
+            "scores": self.scores(),
+            "captured": [list(pieces) for pieces in self.captured],
+            "moves": self.ply,
+            "history": list(self.moves),
+        }
+
+    def clone(self) -> LeapFrogState:
+        copy = object.__new__(LeapFrogState)
+        copy.__dict__.update(self.__dict__)
+        copy.moves = list(self.moves)
+        copy.cells = list(self.cells)
+        copy.empty = set(self.empty)
+        copy.points = list(self.points)
+        copy.captured = [list(pieces) for pieces in self.captured]
+        return copy
+
+    def __str__(self) -> str:
+        rows = self.picture()
+        if self.board.shape == "hexagon":
+            return "\n".join(" " * (9 - len(row)) + " ".join(row) for row in rows)
+        return "\n".join(f"{number:>2} {row}" for number, row in reversed(list(enumerate(rows, start=1))))
