@@ -113,7 +113,7 @@ def test_search_plays_perfectly_in_small_endgames() -> None:
             continue
         me = state.seat_to_move()
         best = exact_value(state, me)
-        searcher = bot(SearchBot, seat=me, budget=100_000)
+        searcher = bot(SearchBot, seat=me, budget=20_000)
         choice = searcher.choose(state.observation(me), state.legal_actions(me))
         after = state.clone()
         after.apply_move(choice)
