@@ -17,9 +17,7 @@ from typing import Any
 from games.base import Bot, Game, GameState, Option, RandomBot
 from games.errors import SetupError
 from games.froggit.board import CELL
-from games.froggit.bots import GreedyBot, MctsBot
 from games.froggit.notation import shorten
-from games.froggit.picture import draw
 from games.froggit.rules import FAMILIES, SIZE_LETTER, VERSIONS, FroggitState, frog_code
 
 
@@ -90,9 +88,13 @@ class Froggit(Game):
         return state
 
     def draw(self, state: GameState, viewer: int | None = None, reveal: bool = False) -> str:
+        from games.froggit.picture import draw  # the picture and the bots load when asked for: verifying needs neither
+
         return draw(state, viewer, reveal)  # type: ignore[arg-type]
 
     @property
     def bots(self) -> dict[str, type[Bot]]:
+        from games.froggit.bots import GreedyBot, MctsBot
+
         return {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}
 

@@ -17,8 +17,6 @@ from typing import Any
 from games.base import Bot, Game, GameState, Option, RandomBot
 from games.errors import OptionsError, SetupError
 from games.leap_frog.board import Board, shorten
-from games.leap_frog.bots import GreedyBot, SearchBot
-from games.leap_frog.picture import draw
 from games.leap_frog.rules import EMPTY, VARIANTS, LeapFrogState, board_for
 
 
@@ -177,8 +175,12 @@ class LeapFrog(Game):
                              captured=observation["captured"], history=observation["history"])
 
     def draw(self, state: GameState, viewer: int | None = None, reveal: bool = False) -> str:
+        from games.leap_frog.picture import draw  # the picture and the bots load when asked for: verifying needs neither
+
         return draw(state, viewer, reveal)  # type: ignore[arg-type]
 
     @property
     def bots(self) -> dict[str, type[Bot]]:
+        from games.leap_frog.bots import GreedyBot, SearchBot
+
         return {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}

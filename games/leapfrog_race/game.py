@@ -16,8 +16,6 @@ from typing import Any
 
 from games.base import Bot, Game, GameState, Option, RandomBot
 from games.errors import OptionsError, SetupError
-from games.leapfrog_race import picture
-from games.leapfrog_race.bots import GreedyBot, MonteCarloBot
 from games.leapfrog_race.rules import FROGS, RACES, LeapfrogRaceState
 
 
@@ -94,8 +92,12 @@ class LeapfrogRace(Game):
         return state
 
     def draw(self, state: GameState, viewer: int | None = None, reveal: bool = False) -> str:
-        return picture.draw(state, viewer, reveal)
+        from games.leapfrog_race.picture import draw  # the picture and the bots load when asked for: verifying needs neither
+
+        return draw(state, viewer, reveal)  # type: ignore[arg-type]
 
     @property
     def bots(self) -> dict[str, type[Bot]]:
+        from games.leapfrog_race.bots import GreedyBot, MonteCarloBot
+
         return {"random": RandomBot, "greedy": GreedyBot, "mc": MonteCarloBot}

@@ -17,8 +17,6 @@ from typing import Any
 
 from games.base import Bot, Game, GameState, Option, RandomBot
 from games.errors import SetupError
-from games.measure_and_tempo import picture
-from games.measure_and_tempo.bots import GreedyBot, IsmctsBot
 from games.measure_and_tempo.cards import CARDS, DECK, DECK_SIZE, HAND_SIZE
 from games.measure_and_tempo.knowledge import SeatKnowledge
 from games.measure_and_tempo.notation import CYCLE
@@ -113,7 +111,9 @@ class MeasureAndTempo(Game):
         return SeatKnowledge(observation).sample(rng, self)
 
     def draw(self, state: GameState, viewer: int | None = None, reveal: bool = False) -> str:
-        return picture.draw(state, viewer, reveal)
+        from games.measure_and_tempo.picture import draw  # the picture and the bots load when asked for: verifying needs neither
+
+        return draw(state, viewer, reveal)  # type: ignore[arg-type]
 
     def public_moves(self, moves: Sequence[str]) -> list[str]:
         """A spectator reads a cycle as ``cycle`` (the cards drawn and put under are the
@@ -129,5 +129,7 @@ class MeasureAndTempo(Game):
 
     @property
     def bots(self) -> dict[str, type[Bot]]:
+        from games.measure_and_tempo.bots import GreedyBot, IsmctsBot
+
         return {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot}
 
