@@ -25,6 +25,7 @@ from games.sandbox import Limits, SandboxUnavailable, require_sandbox
 from games.seeding import derive_rng
 from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import BotEntry, BotVersion, Club, Entrant, Player, Seat
+from tournaments.names import clean_name
 
 #: Limits a tournament or ladder may change, and the largest value each may take.
 LIMIT_BOUNDS = {"start_ms": 30_000, "move_ms": 60_000, "total_ms": 600_000}
@@ -98,6 +99,7 @@ def create_entry(*, club: Club, owner: Any, game: str, name: str, description: s
     except GameError as error:
         raise InvalidInput(str(error), code="unknown_game", fields={"game": [str(error)]}) from None
     version = _version_fields(game, strategy=strategy, filename=filename, data=data)
+    name = clean_name(name)
     if Player.objects.filter(club=club, name=name).exists():
         raise InvalidInput(f"{club.name} already has a player named {name!r}", fields={"name": ["already taken in this club"]})
     try:
