@@ -120,7 +120,7 @@ AUTH_PASSWORD_VALIDATORS = [
 
 # -- Sign-in: lockouts first (django-axes), then usernames in any case (docs/security.md) ---------
 AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",
+    "tournaments.backends.LockoutBackend",
     "tournaments.backends.AnyCaseModelBackend",
 ]
 #: Proxies in front of the service whose X-Forwarded-For names the client (throttles, lockouts).

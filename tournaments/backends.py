@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
+from axes.backends import AxesStandaloneBackend
 from django.http import HttpRequest
 
 
@@ -38,3 +39,15 @@ class AnyCaseModelBackend(ModelBackend):
         if user.check_password(password) and self.user_can_authenticate(user):
             return user
         return None
+
+
+class LockoutBackend(AxesStandaloneBackend):
+    """django-axes' lockout check for every log-in that comes with a request (the API's token,
+    the log-in pages, the admin's). A call without one (a script, a test client's ``login``)
+    has no address to count and is left to the next backend."""
+
+    def authenticate(self, request: HttpRequest | None, username: str | None = None, password: str | None = None,
+                     **kwargs: Any) -> Any:
+        if request is None:
+            return None
+        return super().authenticate(request, username, password, **kwargs)

@@ -83,7 +83,7 @@ def log_in(request: Request, username: str, password: str) -> Any:
     if getattr(request, "axes_locked_out", False):
         minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
         raise LockedOut(f"too many failed log-ins for this account or address: try again in {minutes} minutes",
-                        retry_after=int(settings.AXES_COOLOFF_TIME.total_seconds()))
+                        wait=int(settings.AXES_COOLOFF_TIME.total_seconds()))
     if user is None:
         raise InvalidInput("unable to log in with that username and password")
     return user
@@ -121,7 +121,7 @@ class TokenView(APIView):
         try:
             user = log_in(request, fields["username"], fields["password"])
         except LockedOut as error:
-            return Response(error.to_json(), status=error.status, headers={"Retry-After": str(error.extra["retry_after"])})
+            return Response(error.to_json(), status=error.status, headers={"Retry-After": str(error.extra["wait"])})
         token, secret = token_services.issue_token(user, name=fields["name"], days=fields.get("days"))
         token.token = secret
         return Response(NewTokenSerializer(token, context={"request": request}).data)
