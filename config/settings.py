@@ -57,6 +57,8 @@ SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", PRODUCTION)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
+    # before auth: its createsuperuser (usernames under the names' rule) takes Django's place
+    "tournaments",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -68,7 +70,6 @@ INSTALLED_APPS = [
     "django_celery_beat",
     "drf_spectacular",
     "drf_spectacular_sidecar",
-    "tournaments",
     "axes",
 ]
 
