@@ -60,7 +60,7 @@ def test_an_expired_token_is_refused(ana: User) -> None:
     body = log_in("old")
     ApiToken.objects.filter(token_key=body["key"]).update(expiry=timezone.now() - timedelta(seconds=1))
     answer = holding(body["token"]).get("/api/users/me/")
-    assert answer.status_code in (401, 403) and not ApiToken.objects.filter(token_key=body["key"]).exists()
+    assert answer.status_code == 403 and answer.json()["code"] == "authentication_failed" and not ApiToken.objects.filter(token_key=body["key"]).exists()
 
 
 def test_tokens_are_listed_without_secrets_and_revoked_one_by_one(ana: User) -> None:
