@@ -138,7 +138,7 @@ class TokenView(APIView):
     get=extend_schema(summary="One's live tokens (never their secrets)", responses=ApiTokenSerializer(many=True),
                       tags=["auth"]),
     delete=extend_schema(summary="End every token of one's account", request=None, responses={204: None},
-                         tags=["auth"]),
+                         tags=["auth"], operation_id="auth_tokens_destroy_all"),
 )
 class TokenListView(APIView):
     permission_classes = [IsAuthenticated]
