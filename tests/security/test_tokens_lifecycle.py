@@ -54,6 +54,9 @@ def test_a_token_has_a_name_an_expiry_and_only_its_hash_is_kept(ana: User) -> No
     refused = APIClient().post("/api/auth/token/", {"username": "ana", "password": PASSWORD, "days": 400},
                                format="json")
     assert refused.status_code == 400 and "days" in refused.json()["fields"]
+    spoof = APIClient().post("/api/auth/token/", {"username": "ana", "password": PASSWORD, "name": "pho\u202ene"},
+                             format="json")
+    assert spoof.status_code == 400 and "U+202E" in spoof.json()["message"]
 
 
 def test_an_expired_token_is_refused(ana: User) -> None:

@@ -18,6 +18,7 @@ from knox.settings import knox_settings
 
 from tournaments.errors import InvalidInput, Missing
 from tournaments.models import ApiToken
+from tournaments.names import clean_name
 
 
 def longest_life() -> timedelta:
@@ -31,6 +32,7 @@ def issue_token(user: Any, *, name: str = "", days: int | None = None) -> tuple[
         message = f"a token lives from 1 to {most.days} days"
         raise InvalidInput(message, fields={"days": [message]})
     life = timedelta(days=days) if days is not None else most
+    name = clean_name(name) if name else ""
     return ApiToken.objects.create(user, expiry=life, name=name)
 
 
