@@ -6,6 +6,9 @@
 ``REDIS_URL`` or ``CACHE_URL`` the cache (API throttling) in Redis; unset, in local memory
 ``THROTTLE_ANON``, ``THROTTLE_USER`` API request rates, like ``1000/minute``
 ``API_CACHE``      ``false`` turns off the API's cached answers (on with a Redis cache)
+``TRUSTED_PROXIES``  proxies (addresses or networks) whose X-Forwarded-For is believed; none by default
+``LOGIN_FAILURE_LIMIT``, ``LOGIN_LOCKOUT_MINUTES`` failed log-ins before a lockout, and its length
+``API_TOKEN_DAYS``   how long an API token lives at most (default 30 days)
 ``SECRET_KEY``, ``DEBUG``, ``ALLOWED_HOSTS`` as usual for Django.
 ``PRODUCTION``       ``true`` on a deployed service: secrets must come from the environment,
                      cookies are secure and HTTPS is enforced (``docs/deployment.md``)
@@ -14,6 +17,7 @@
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -53,18 +57,20 @@ SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", PRODUCTION)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
+    # before auth: its createsuperuser (usernames under the names' rule) takes Django's place
+    "tournaments",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "django_filters",
     "django_celery_beat",
     "drf_spectacular",
     "drf_spectacular_sidecar",
-    "tournaments",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -78,6 +84,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -112,6 +119,34 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# -- Sign-in: lockouts first (django-axes), then usernames in any case (docs/security.md) ---------
+AUTHENTICATION_BACKENDS = [
+    "tournaments.backends.LockoutBackend",
+    "tournaments.backends.AnyCaseModelBackend",
+]
+#: Proxies in front of the service whose X-Forwarded-For names the client (throttles, lockouts).
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", "")
+#: Failed log-ins an account, and an address, may make before it is locked out for a while.
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # each counted on its own
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # a lockout ends on time, whatever follows
+# Attempts are counted in the database, which every process shares (a per-process cache would
+# give each web process its own count); expired attempts are removed as new ones come.
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_DISABLE_ACCESS_LOG = True  # no row per successful log-in; failures are what lockouts count
+AXES_CLIENT_IP_CALLABLE = "tournaments.client_address.client_address"
+AXES_USERNAME_CALLABLE = "tournaments.backends.login_username"
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False
+#: API tokens (django-rest-knox): stored hashed, named, each with an expiry.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=int(os.environ.get("API_TOKEN_DAYS", "30"))),
+    "AUTH_HEADER_PREFIX": "Token",
+}
+KNOX_TOKEN_MODEL = "tournaments.ApiToken"
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -156,7 +191,7 @@ REST_FRAMEWORK = {
     # Session first: an anonymous request for something private is refused with 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "tournaments.api.authentication.NamedTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",

@@ -497,3 +497,5 @@ class SeatOutputAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+from tournaments import admin_accounts  # noqa: E402,F401  (the user pages, under the accounts' rule)

@@ -8,5 +8,6 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from tournaments import cache
+        from tournaments.services import tokens  # noqa: F401  (a new password ends the tokens)
 
         cache._connect()

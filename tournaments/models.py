@@ -9,8 +9,10 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from knox.models import AbstractAuthToken
 
 from games.registry import GAME_CLASSES
+from tournaments.names import NameField
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -20,7 +22,7 @@ def game_choices() -> list[tuple[str, str]]:
 class Club(models.Model):
     """A club: its members, players and matches. Public clubs show finished matches to all."""
 
-    name = models.CharField(max_length=100)
+    name = NameField(max_length=100)
     slug = models.SlugField(max_length=50, unique=True)
     public = models.BooleanField(default=True, help_text="Anyone may read this club's finished matches.")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -60,7 +62,7 @@ class Player(models.Model):
         BOT = "bot", "bot"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(max_length=100)
+    name = NameField(max_length=100)
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.PERSON)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                              related_name="players")
@@ -510,3 +512,17 @@ class Job(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} #{self.pk} ({self.status})"
+
+
+class ApiToken(AbstractAuthToken):
+    """An API token (django-rest-knox keeps it hashed): named by its owner for the device or
+    program that holds it, with an expiry; revoked one by one or all at once, and all of an
+    account's end when its password changes."""
+
+    name = models.CharField(max_length=100, blank=True, default="")
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{self.token_key} ({self.name or 'unnamed'}) of {self.user}"

@@ -39,7 +39,8 @@ def test_me_reads_and_changes_ones_own_account(world: World) -> None:
     mine = world.client(world.member).get("/api/users/me/").json()
     assert mine["username"] == "ana" and mine["clubs"] == {"pond": "member"}
     changed = world.client(world.member).patch("/api/users/me/", {"email": "ana@example.org",
-                                                                 "password": "a-new-pass-phrase-7"}, format="json")
+                                                                 "password": "a-new-pass-phrase-7",
+                                                                 "current_password": "pw-ana-123"}, format="json")
     assert changed.status_code == 200 and changed.json()["email"] == "ana@example.org"
     world.member.refresh_from_db()
     assert world.member.check_password("a-new-pass-phrase-7")

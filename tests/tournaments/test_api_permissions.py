@@ -24,6 +24,7 @@ from tournaments.models import Entrant, Job, Match, Membership, Round
 from tournaments.services import bots as bot_services
 from tournaments.services import ladders as ladder_services
 from tournaments.services import matches as match_services
+from tournaments.services import tokens as token_services
 from tournaments.services import tournaments as tournament_services
 
 ROLES = ("anonymous", "member", "outsider", "director", "staff")
@@ -74,6 +75,7 @@ def scene(world: World) -> Scene:
         "entrant": Entrant.objects.get(tournament=open_, player=world.ana).pk,
         "bystander": Membership.objects.get(user=world.bystander).pk,
         "bystander_account": world.bystander.pk,
+        "director_token": token_services.issue_token(world.director, name="laptop")[0].token_key,
     }
     return Scene(world, ids)
 
@@ -116,6 +118,11 @@ def ids(*names: str, **fixed: Any) -> Callable[[Scene], dict[str, Any]]:
 MATRIX: list[Row] = [
     # -- auth, logs, schema and docs
     Row("POST", "/api/auth/token/", READ, body={"username": "director", "password": "pw-director-123"}),
+    Row("DELETE", "/api/auth/token/", (403, 204, 204, 204, 204), note="logs out the token or session it carries"),
+    Row("GET", "/api/auth/tokens/", LOGGED_IN, note="one's own tokens alone"),
+    Row("DELETE", "/api/auth/tokens/", (403, 204, 204, 204, 204), note="ends one's own tokens alone"),
+    Row("DELETE", "/api/auth/tokens/{key}/", (403, 404, 404, 204, 404),
+        fill=lambda scene: {"key": scene.ids["director_token"]}, note="the director's token: the owner's alone"),
     Row("POST", "/api/logs/verify/", READ, body={"format": "leapfrog-log/1", "game": "leapfrog_race", "options": {},
                                                  "players": ["A", "B"], "setup": {"order": "RYGBOP"}, "moves": []}),
     Row("GET", "/api/schema/", READ),

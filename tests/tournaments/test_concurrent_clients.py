@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
-from rest_framework.authtoken.models import Token
 
 from games.logs import replay, verify_log
 from games.registry import get_game
@@ -25,6 +24,7 @@ from tests.tournaments.rating_helpers import rating_state
 from tournaments.models import Club, Match, Membership, Player
 from tournaments.selectors import match_envelope
 from tournaments.services import ratings
+from tournaments.services import tokens as token_services
 
 LIVE_MATCHES = 20  # logged by two racing clients each: 40 clients
 UPLOADERS = 10  # each uploads UPLOADS finished logs
@@ -78,7 +78,7 @@ def test_fifty_clients_lose_nothing_and_duplicate_nothing(live_server: Any, sett
         Player.objects.create(club=club, name=name)
     director = User.objects.create_user("boss")
     Membership.objects.create(user=director, club=club, role=Membership.Role.DIRECTOR)
-    token = Token.objects.create(user=director).key
+    token = token_services.issue_token(director, name="load test")[1]
     admin = Client(live_server.url, token)
     live_ids = []
     for number in range(LIVE_MATCHES):

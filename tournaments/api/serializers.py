@@ -27,6 +27,7 @@ from tournaments.models import (
 )
 from tournaments.selectors import owns_bot
 from tournaments.services.bots import TEXT_LIMITS, upload_bytes
+from tournaments.names import normalized_name
 
 #: Keys a browser form sends along with the fields (the CSRF token of session logins).
 FORM_KEYS = {"csrfmiddlewaretoken"}
@@ -97,6 +98,8 @@ class PlayerSerializer(StrictModelSerializer):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         club = attrs.get("club", getattr(self.instance, "club", None))
+        if "name" in attrs:
+            attrs["name"] = normalized_name(attrs["name"])
         name = attrs.get("name", getattr(self.instance, "name", None))
         clash = Player.objects.filter(club=club, name=name)
         if self.instance is not None:
@@ -621,10 +624,6 @@ class LadderRunSerializer(serializers.Serializer):
     matches_url = serializers.URLField()
 
 
-class TokenSerializer(serializers.Serializer):
-    token = serializers.CharField()
-
-
 # -- accounts ---------------------------------------------------------------------------------------
 
 class AccountSerializer(serializers.ModelSerializer):
@@ -634,7 +633,8 @@ class AccountSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = get_user_model()
-        fields = ["id", "username", "email", "is_active", "is_staff", "date_joined", "last_login", "clubs"]
+        fields = ["id", "username", "email", "is_active", "is_staff", "is_superuser", "date_joined", "last_login",
+                  "clubs"]
         read_only_fields = fields
 
     @extend_schema_field({"type": "object", "additionalProperties": {"type": "string"},
@@ -652,9 +652,14 @@ class NewAccountSerializer(InputSerializer):
 
 class AccountUpdateSerializer(InputSerializer):
     email = serializers.EmailField(required=False, allow_blank=True)
-    password = serializers.CharField(max_length=128, required=False, write_only=True, trim_whitespace=False)
+    password = serializers.CharField(max_length=128, required=False, write_only=True, trim_whitespace=False,
+                                     help_text="ends every token and session of the account")
+    current_password = serializers.CharField(max_length=128, required=False, write_only=True,
+                                             trim_whitespace=False,
+                                             help_text="required to change one's own password")
     is_active = serializers.BooleanField(required=False, help_text="false: the account can no longer log in")
     is_staff = serializers.BooleanField(required=False)
+    is_superuser = serializers.BooleanField(required=False, help_text="superusers only")
 
 
 class SeedsSerializer(InputSerializer):

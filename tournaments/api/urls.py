@@ -2,15 +2,11 @@
 the OpenAPI schema and its Swagger UI."""
 
 from django.urls import include, path
-from drf_spectacular.utils import extend_schema, extend_schema_view
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.routers import DefaultRouter
-from rest_framework.settings import api_settings
 
-from tournaments.api import ratings, views
+from tournaments.api import ratings, tokens, views
 from tournaments.api.negotiation import FirstRenderer
-from tournaments.api.serializers import TokenSerializer
 
 router = DefaultRouter()
 router.register("games", views.GameViewSet, basename="game")
@@ -26,20 +22,10 @@ router.register("ladders", views.LadderViewSet, basename="ladder")
 router.register("jobs", views.JobViewSet, basename="job")
 
 
-
-@extend_schema_view(post=extend_schema(
-    summary="Trade a username and password for a token (send it as `Authorization: Token ...`)",
-    responses=TokenSerializer, tags=["auth"]))
-class TokenView(ObtainAuthToken):
-    """DRF's token view, throttled like the rest of the API (guessing passwords costs time)
-    and reading JSON only up to the API's bound."""
-
-    throttle_classes = api_settings.DEFAULT_THROTTLE_CLASSES
-    parser_classes = api_settings.DEFAULT_PARSER_CLASSES
-
-
 urlpatterns = [
-    path("auth/token/", TokenView.as_view(), name="api-token"),
+    path("auth/token/", tokens.TokenView.as_view(), name="api-token"),
+    path("auth/tokens/", tokens.TokenListView.as_view(), name="api-tokens"),
+    path("auth/tokens/<str:key>/", tokens.TokenDetailView.as_view(), name="api-token-detail"),
     path("logs/verify/", views.verify_log_view, name="verify-log"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

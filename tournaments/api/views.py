@@ -211,8 +211,9 @@ class MembershipViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins
     retrieve=extend_schema(summary="One account (staff, or one's own)"),
     create=extend_schema(summary="Create an account (staff)", request=s.NewAccountSerializer,
                          responses={201: s.AccountSerializer}),
-    partial_update=extend_schema(summary="Change an account's e-mail, password, staff flag or activity (staff; "
-                                         "one's own e-mail and password)",
+    partial_update=extend_schema(summary="Change an account's e-mail, password, flags or activity (staff; a "
+                                         "superuser's account: superusers only; one's own e-mail, and password "
+                                         "with the current one)",
                                  request=s.AccountUpdateSerializer, responses=s.AccountSerializer),
 )
 class AccountViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.ReadOnlyModelViewSet):
@@ -242,19 +243,21 @@ class AccountViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.
 
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         require_staff(request, "create accounts")
-        account = account_services.create_account(**valid(s.NewAccountSerializer, request))
+        account = account_services.create_account(**valid(s.NewAccountSerializer, request), actor=request.user)
         return Response(self.get_serializer(account).data, status=status.HTTP_201_CREATED)
 
     def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """The accounts' rule (who may change whom) is the service's, shared with the admin site."""
         account = self.get_object()
         changes = valid(s.AccountUpdateSerializer, request)
+        current_password = changes.pop("current_password", None)
         if not request.user.is_staff:
             refused = sorted(set(changes) - {"email", "password"})
             if refused:
                 raise PermissionDenied(f"only staff change {refused[0]}")
-        if account.pk == request.user.pk and changes.get("is_active") is False:
-            raise Conflict("you cannot deactivate your own account", code="own_account")
-        return Response(self.get_serializer(account_services.update_account(account, **changes)).data)
+        account = account_services.update_account(account, actor=request.user, current_password=current_password,
+                                                  **changes)
+        return Response(self.get_serializer(account).data)
 
 
 # -- games and players ---------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from games.seeding import derive_rng
 from games.timing import TimedBot
 from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import BotEntry, BotVersion, Club, Entrant, Player, Seat
+from tournaments.names import clean_name
 
 #: Limits a tournament or ladder may change, and the largest value each may take.
 LIMIT_BOUNDS = {"start_ms": 30_000, "move_ms": 60_000, "total_ms": 600_000}
@@ -122,6 +123,7 @@ def create_entry(*, club: Club, owner: Any, game: str, name: str, description: s
     check_text("name", name)
     check_text("description", description)
     version = _version_fields(game, strategy=strategy, filename=filename, data=data)
+    name = clean_name(name)
     if Player.objects.filter(club=club, name=name).exists():
         raise InvalidInput(f"{club.name} already has a player named {name!r}", fields={"name": ["already taken in this club"]})
     try:

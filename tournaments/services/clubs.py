@@ -9,6 +9,7 @@ from django.db import transaction
 
 from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import Club, Membership, Player
+from tournaments.names import clean_name, normalized_name
 
 #: What a club's director may change of it (its slug names it in addresses and stays).
 CLUB_FIELDS = ("name", "public")
@@ -17,6 +18,7 @@ CLUB_FIELDS = ("name", "public")
 @transaction.atomic
 def create_club(*, name: str, slug: str, public: bool = True, director: Any = None) -> Club:
     """A new club; the user who creates it becomes its director."""
+    name = clean_name(name)
     if Club.objects.filter(slug=slug).exists():
         raise InvalidInput(f"a club with the slug {slug!r} exists", fields={"slug": ["already taken"]})
     club = Club.objects.create(name=name, slug=slug, public=public)
@@ -28,7 +30,9 @@ def create_club(*, name: str, slug: str, public: bool = True, director: Any = No
 def players_by_name(club: Club, names: Sequence[str], *, create: bool,
                     kinds: Sequence[str] | None = None) -> list[Player]:
     """The club's players with these names, in order; unknown names become new players when
-    ``create`` (people, unless ``kinds`` says otherwise), else they are refused."""
+    ``create`` (people, unless ``kinds`` says otherwise), else they are refused. Names are
+    looked up in their stored (normalized) form; a new one must pass the names' rule."""
+    names = [clean_name(name, field="seats") if create else normalized_name(name) for name in names]
     known = {player.name: player for player in Player.objects.filter(club=club, name__in=set(names))}
     players = []
     for seat, name in enumerate(names):
@@ -48,6 +52,8 @@ def update_club(club: Club, **changes: Any) -> Club:
     unknown = sorted(set(changes) - set(CLUB_FIELDS))
     if unknown:
         raise InvalidInput(f"a club's {unknown[0]} cannot change", fields={unknown[0]: ["cannot change"]})
+    if "name" in changes:
+        changes["name"] = clean_name(changes["name"])
     club = Club.objects.select_for_update().get(pk=club.pk)
     for field, value in changes.items():
         setattr(club, field, value)
