@@ -2,6 +2,11 @@
 
 Matches are never typed in: they are uploaded as logs (pasted or from a file) through the
 same service as the API, and their results come from the verified log.
+
+Every page and action, the custom ones too, asks for the model permission Django's admin
+would: adding a bot entry or version needs its add permission (activating a version, the
+entry's change permission), uploading a log needs ``add_match``, voiding ``change_match``.
+Staff without the permission get 403.
 """
 
 from __future__ import annotations
@@ -11,6 +16,8 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
+from django.db import models
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
@@ -20,7 +27,7 @@ from django.utils.html import format_html, format_html_join
 from games.logs import LogError, parse_body
 from tournaments import cache
 from tournaments.errors import ServiceError
-from tournaments.forms import VersionSourceForm
+from tournaments.forms import BoundedJSONField, VersionSourceForm
 from tournaments.models import (
     BotEntry,
     BotVersion,
@@ -246,7 +253,7 @@ class MatchAdmin(admin.ModelAdmin):
             "<ol start='0' style='font-family: monospace; margin-left: 2em'>{}</ol>",
             format_html_join("", "<li>{} <span style='color: #666'>({})</span></li>", lines))
 
-    @admin.action(description="Re-verify selected matches")
+    @admin.action(description="Re-verify selected matches", permissions=["view"])
     def reverify(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
         failed = []
         for match in queryset.select_related("log"):
@@ -259,7 +266,7 @@ class MatchAdmin(admin.ModelAdmin):
         else:
             self.message_user(request, f"All {queryset.count()} selected matches verify.", messages.SUCCESS)
 
-    @admin.action(description="Void selected matches")
+    @admin.action(description="Void selected matches", permissions=["change"])
     def void(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
         voided = 0
         for match in queryset.exclude(status=Match.Status.VOID):
@@ -271,9 +278,20 @@ class MatchAdmin(admin.ModelAdmin):
         return [path("upload/", self.admin_site.admin_view(self.upload_view), name="tournaments_match_upload"),
                 *super().get_urls()]
 
+    def has_upload_permission(self, request: HttpRequest) -> bool:
+        """Uploading stores a new match: the model's add permission (the add page itself stays
+        closed, since matches are never typed in)."""
+        return request.user.has_perm(f"{self.opts.app_label}.add_{self.opts.model_name}")
+
+    def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> HttpResponse:
+        return super().changelist_view(request, {**(extra_context or {}),
+                                                 "can_upload": self.has_upload_permission(request)})
+
     def upload_view(self, request: HttpRequest) -> HttpResponse:
         """Upload a log (a file or pasted): verified, its seats matched to the club's players by
         name (unknown names become new people), stored whole or not at all."""
+        if not self.has_upload_permission(request):
+            raise PermissionDenied
         form = UploadLogForm(request.POST or None, request.FILES or None)
         if request.method == "POST" and form.is_valid():
             data = form.cleaned_data
@@ -352,6 +370,8 @@ class BotEntryAdmin(admin.ModelAdmin):
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def add_view(self, request: HttpRequest, form_url: str = "", extra_context: Any = None) -> HttpResponse:
+        if not self.has_add_permission(request):
+            raise PermissionDenied
         form = NewEntryForm(request.POST or None, request.FILES or None)
         if request.method == "POST" and form.is_valid():
             data = form.cleaned_data
@@ -397,9 +417,13 @@ class BotVersionAdmin(admin.ModelAdmin):
         return obj is None and super().has_change_permission(request, obj)
 
     def add_view(self, request: HttpRequest, form_url: str = "", extra_context: Any = None) -> HttpResponse:
+        if not self.has_add_permission(request):
+            raise PermissionDenied
         form = NewVersionForm(request.POST or None, request.FILES or None, initial={"entry": request.GET.get("entry")})
         if request.method == "POST" and form.is_valid():
             data = form.cleaned_data
+            if data["activate"] and not request.user.has_perm("tournaments.change_botentry"):
+                raise PermissionDenied("activating a version changes its bot entry")
             try:
                 version = bot_services.add_version(data["entry"], by=request.user, note=data["note"],
                                                    activate=data["activate"], **form.source())
@@ -451,7 +475,7 @@ class LadderAdmin(admin.ModelAdmin):
         obj.pk = saved.pk
         obj.refresh_from_db()
 
-    @admin.action(description="Schedule a round of the selected ladders now")
+    @admin.action(description="Schedule a round of the selected ladders now", permissions=["change"])
     def run_now(self, request: HttpRequest, queryset: QuerySet[Ladder]) -> None:
         from tournaments.tasks import run_ladder
 
@@ -475,3 +499,16 @@ class SeatOutputAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+
+def bound_json_fields(site: admin.AdminSite) -> None:
+    """Every registered admin (and its inlines) edits JSON with :class:`BoundedJSONField`, so a
+    deeply nested value is a form error rather than a RecursionError."""
+    override = {models.JSONField: {"form_class": BoundedJSONField}}
+    for model_admin in site._registry.values():  # noqa: SLF001
+        model_admin.formfield_overrides = {**model_admin.formfield_overrides, **override}
+        for inline in model_admin.inlines:
+            inline.formfield_overrides = {**inline.formfield_overrides, **override}
+
+
+bound_json_fields(admin.site)

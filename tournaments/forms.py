@@ -6,6 +6,8 @@ from typing import Any
 
 from django import forms
 
+from games.jsondepth import depth_error
+
 
 class VersionSourceForm(forms.Form):
     """A bot version's source: a built-in strategy or an uploaded file, one of the two."""
@@ -26,3 +28,21 @@ class VersionSourceForm(forms.Form):
         if upload:
             return {"filename": upload.name, "data": upload.read()}
         return {"strategy": self.cleaned_data["strategy"]}
+
+
+class BoundedJSONField(forms.JSONField):
+    """Django's JSON form field, refusing text nested too deeply for the decoder (which would
+    raise RecursionError) with a form error."""
+
+    def to_python(self, value: Any) -> Any:
+        if isinstance(value, str):
+            nested = depth_error(value)
+            if nested is not None:
+                raise forms.ValidationError(f"Enter valid JSON: {nested}.", code="invalid")
+        return super().to_python(value)
+
+    def bound_data(self, data: Any, initial: Any) -> Any:
+        """The form shown again with the text as typed (Django's field would decode it)."""
+        if isinstance(data, str) and depth_error(data) is not None:
+            return forms.fields.InvalidJSONInput(data)
+        return super().bound_data(data, initial)
