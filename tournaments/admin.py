@@ -106,6 +106,33 @@ class EntrantInline(admin.TabularInline):
     autocomplete_fields = ["player"]
 
 
+class TournamentForm(forms.ModelForm):
+    """A tournament's settings, checked by the service as the API checks them: the same
+    limits on every path; they no longer change once it has started."""
+
+    class Meta:
+        model = Tournament
+        exclude = ["standings"]
+
+    def _post_clean(self) -> None:
+        super()._post_clean()
+        if self.errors:
+            return
+        tournament = self.instance
+        changed = set(self.changed_data) & set(tournament_services.TOURNAMENT_FIELDS)
+        if tournament.pk and tournament.status != Tournament.Status.REGISTRATION and changed:
+            self.add_error(None, f"the tournament is {tournament.status}: its settings no longer change")
+            return
+        try:
+            tournament_services.checked_tournament(
+                club=tournament.club, name=tournament.name, game=tournament.game, format=tournament.format,
+                options=tournament.options, format_settings=tournament.format_settings, seed=tournament.seed,
+                bots=tournament.bots, rated=tournament.rated, created_by=tournament.created_by,
+                bot_limits=tournament.bot_limits)
+        except ServiceError as error:
+            self.add_error(None, error.message)
+
+
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ["name", "club", "game", "format", "status", "current_round", "progress", "bots", "rated",
@@ -115,6 +142,7 @@ class TournamentAdmin(admin.ModelAdmin):
     readonly_fields = ["status", "current_round", "total_rounds", "matches_done", "matches_total",
                        "standings_table"]
     exclude = ["standings"]
+    form = TournamentForm
     inlines = [EntrantInline, RoundInline]
 
     @admin.display(description="matches")

@@ -652,13 +652,12 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins
     def start(self, request: Request, pk: str | None = None) -> Response:
         """Close registration. A bot tournament then runs on the workers (202: poll
         ``progress``); a people's tournament gets its first round proposed."""
-        tournament = tournament_services.start(self.directed(request))
+        tournament = tournament_services.start_and_pair(self.directed(request))
         if tournament.bots:
             advance_tournament.delay(tournament.pk)
             url = request.build_absolute_uri(f"/api/tournaments/{tournament.pk}/progress/")
             body = {**s.progress_of(Tournament.objects.get(pk=tournament.pk)), "progress_url": url}
             return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": url})
-        tournament_services.advance(tournament.pk)
         return self.answer(tournament)
 
     @extend_schema(summary="Propose the next round once the current one is decided (directors)", request=None,
