@@ -25,6 +25,7 @@ from tournaments.models import (
     Seat,
     Tournament,
 )
+from tournaments import selectors
 
 #: Keys a browser form sends along with the fields (the CSRF token of session logins).
 FORM_KEYS = {"csrfmiddlewaretoken"}
@@ -133,6 +134,15 @@ class MatchSerializer(serializers.ModelSerializer):
                   "rated", "recorded_by", "played_at", "move_count", "result", "seats", "setup", "moves",
                   "forfeits", "created_at", "updated_at"]
         read_only_fields = fields
+
+    def to_representation(self, match: Match) -> dict[str, Any]:
+        """The match as the caller may read it: a live game's hidden setup only for those who
+        may see it (``selectors.shown``)."""
+        data = super().to_representation(match)
+        request = self.context.get("request")
+        if "setup" not in data or request is None:
+            return data
+        return selectors.shown(data, match, request.user)
 
 
 class MatchListSerializer(MatchSerializer):

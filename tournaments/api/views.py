@@ -33,7 +33,7 @@ from rest_framework.response import Response
 
 from games.errors import GameError
 from games.logs import LogError, parse_body, verify_log
-from tournaments import cache, replays
+from tournaments import cache, replays, selectors
 from games.registry import GAME_CLASSES
 from tournaments.api import games as game_catalog
 from tournaments.api import serializers as s
@@ -501,10 +501,16 @@ class MatchViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.Re
     @action(detail=True, methods=["get"], filter_backends=[])  # one match: building the list's filters costs
     def log(self, request: Request, pk: str | None = None) -> Response:
         """The match as a log envelope, which ``verify_log`` accepts offline."""
+        def envelope() -> dict[str, Any]:
+            match = self.get_object()
+            return selectors.shown(match_envelope(match), match, request.user)
+
         if not str(pk).isdigit():  # one spelling of each id, the one its scope is named by
-            return Response(match_envelope(self.get_object()))
-        return cached_answer(request, "log", [int(pk)], [cache.match_scope(int(pk)), "players"],
-                             lambda: match_envelope(self.get_object()))
+            return Response(envelope())
+        # Readers of one audience may differ in what they see of a live game's hidden setup
+        # (``selectors.sees_hidden``): each account has answers of its own.
+        reader = request.user.pk if request.user.is_authenticated else "public"
+        return cached_answer(request, "log", [int(pk), reader], [cache.match_scope(int(pk)), "players"], envelope)
 
     @extend_schema(operation_id="matches_position_svg", responses={(200, "image/svg+xml"): OpenApiTypes.STR})
     def position(self, request: Request, pk: str | None = None, number: int = 0) -> HttpResponse:
