@@ -195,7 +195,7 @@ class SeatInline(admin.TabularInline):
             text = seat.output.stderr
         except SeatOutput.DoesNotExist:
             return "—"
-        return format_html("<pre style='max-height: 12em; overflow: auto'>{}</pre>", text) if text else "—"
+        return format_html("<pre class='seat-stderr'>{}</pre>", text) if text else "—"
 
 
 class UploadLogForm(forms.Form):
@@ -231,6 +231,9 @@ class MatchAdmin(admin.ModelAdmin):
     readonly_fields = ["club", "game", "options", "status", "seed", "commitment", "move_count", "result",
                        "recorded_by", "log_display"]
     change_list_template = "admin/tournaments/match/change_list.html"
+
+    class Media:
+        css = {"all": ["tournaments/admin.css"]}  # no inline styles: the Content-Security-Policy
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Match]:
         return super().get_queryset(request).select_related("club").prefetch_related("seats__player")
@@ -278,8 +281,8 @@ class MatchAdmin(admin.ModelAdmin):
         if not lines:
             return "no moves yet"
         return format_html(
-            "<ol start='0' style='font-family: monospace; margin-left: 2em'>{}</ol>",
-            format_html_join("", "<li>{} <span style='color: #666'>({})</span></li>", lines))
+            "<ol start='0' class='match-log'>{}</ol>",
+            format_html_join("", "<li>{} <span class='mover'>({})</span></li>", lines))
 
     @admin.action(description="Re-verify selected matches", permissions=["view"])
     def reverify(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
