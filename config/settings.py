@@ -187,8 +187,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PARSER_CLASSES": [
         "tournaments.api.parsers.BoundedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
+        "tournaments.api.parsers.NulFreeFormParser",
+        "tournaments.api.parsers.NulFreeMultiPartParser",
     ],
     "DEFAULT_THROTTLE_CLASSES": [
         "tournaments.api.throttling.AnonymousThrottle",

@@ -11,7 +11,7 @@ from typing import Any
 from django.conf import settings
 from rest_framework import status
 from rest_framework.exceptions import APIException, ParseError, ValidationError
-from rest_framework.parsers import JSONParser, get_encoding
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser, get_encoding
 from rest_framework.settings import api_settings
 from rest_framework.utils import json
 
@@ -104,3 +104,31 @@ def find(data: Any, flaw: Callable[[Any], bool], path: str = "") -> str | None:
                 return found
         return None
     return path if flaw(data) else None
+
+
+def refuse_nul_fields(data: Any) -> None:
+    """Refuse (400, naming the field) form fields whose name or value holds a NUL character."""
+    for key, values in data.lists():
+        if has_nul(key) or any(has_nul(value) for value in values):
+            raise ValidationError({key.replace("\x00", ""): ["text may not contain the NUL character"]})
+
+
+class NulFreeFormParser(FormParser):
+    """DRF's form parser, refusing a NUL character in any field as the JSON parser does."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: dict | None = None) -> Any:
+        data = super().parse(stream, media_type, parser_context)
+        refuse_nul_fields(data)
+        return data
+
+
+class NulFreeMultiPartParser(MultiPartParser):
+    """DRF's multipart parser, refusing a NUL character in any field (or file name)."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: dict | None = None) -> Any:
+        parsed = super().parse(stream, media_type, parser_context)
+        refuse_nul_fields(parsed.data)
+        for key, upload in parsed.files.items():
+            if has_nul(upload.name or ""):
+                raise ValidationError({key: ["a file name may not contain the NUL character"]})
+        return parsed

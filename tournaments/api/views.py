@@ -96,7 +96,7 @@ def require_staff(request: Request, doing: str) -> None:
 
 def valid(serializer_class: type, request: Request, **kwargs: Any) -> dict[str, Any]:
     """The request body checked by ``serializer_class``: its validated data, or a 400."""
-    data = serializer_class(data=request.data, **kwargs)
+    data = serializer_class(data=request.data, **{"context": {"request": request}, **kwargs})
     data.is_valid(raise_exception=True)
     return dict(data.validated_data)
 
@@ -451,7 +451,12 @@ class MatchViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.Re
         return match
 
     def answer(self, match: Match, code: int = status.HTTP_200_OK) -> Response:
-        match = self.get_queryset().get(pk=match.pk)
+        """The match as the caller reads it; 403 when the caller may no longer read it (a
+        request replayed with its Idempotency-Key after its recorder left the club)."""
+        readable = self.get_queryset().filter(pk=match.pk).first()
+        if readable is None:
+            raise PermissionDenied("you may no longer read the match this request stored")
+        match = readable
         return Response(s.MatchSerializer(match, context=self.get_serializer_context()).data, status=code)
 
     def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -784,7 +789,7 @@ class BotEntryViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.D
         """Create an entry with its first version: ``club``, ``name``, ``game``, ``description``
         and ``strategy`` (JSON) or ``file`` (multipart)."""
         require_login(request)
-        data = s.NewBotEntrySerializer(data=request.data)
+        data = s.NewBotEntrySerializer(data=request.data, context={"request": request})
         data.is_valid(raise_exception=True)
         fields = data.validated_data
         if not is_member(request.user, fields["club"]):
@@ -822,7 +827,7 @@ class BotEntryViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.D
             versions = entry.versions.select_related("entry").order_by("-number")
             return Response(s.BotVersionSerializer(versions, many=True).data)
         entry = self.owned(request)
-        data = s.NewBotVersionSerializer(data=request.data)
+        data = s.NewBotVersionSerializer(data=request.data, context={"request": request})
         data.is_valid(raise_exception=True)
         version = bot_services.add_version(entry, by=request.user, note=data.validated_data["note"],
                                            activate=data.validated_data["activate"], **data.version_source())
