@@ -54,13 +54,13 @@ class StrictModelSerializer(StrictFieldsMixin, serializers.ModelSerializer):
     """A model's shape, read and written; only its writable fields are accepted."""
 
 
-@extend_schema_field(OpenApiTypes.STR)
 def caller(field: serializers.Field) -> Any:
     """The user of the request a serializer reads, or None outside a request."""
     request = field.context.get("request")
     return request.user if request is not None else None
 
 
+@extend_schema_field(OpenApiTypes.STR)
 class ClubField(serializers.Field):
     """A club named by its slug (or its id), among those the caller may see: a private club
     is, to an outsider, as unknown as a missing one (the same answer, naming nothing)."""
@@ -84,6 +84,9 @@ class ClubField(serializers.Field):
 class PlayerField(serializers.PrimaryKeyRelatedField):
     """A player by id, among those the caller may see: a private club's player is, to an
     outsider, as unknown as a missing one."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(queryset=Player.objects.all(), **kwargs)  # the model, for the schema
 
     def get_queryset(self) -> Any:
         user = caller(self)
