@@ -21,6 +21,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp import constants as csp_constants
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -54,6 +55,23 @@ SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", PRODUCTI
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(31_536_000 if PRODUCTION else 0)))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", PRODUCTION)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", PRODUCTION)
+# Content-Security-Policy on every answer (django-csp): everything the pages, the admin, the
+# SVG pictures and the Swagger UI load is served from here, so nothing else may load; no
+# inline script runs, and the one inline style (the Swagger UI's) carries the request's nonce.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [csp_constants.NONE],
+        "script-src": [csp_constants.SELF],
+        "style-src": [csp_constants.SELF, csp_constants.NONCE],
+        "img-src": [csp_constants.SELF, "data:"],
+        "font-src": [csp_constants.SELF],
+        "connect-src": [csp_constants.SELF],
+        "manifest-src": [csp_constants.SELF],
+        "form-action": [csp_constants.SELF],
+        "frame-ancestors": [csp_constants.NONE],
+        "base-uri": [csp_constants.NONE],
+    },
+}
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -71,15 +89,18 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "csp",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "tournaments.api.middleware.RefuseNulInAddress",
     "tournaments.api.middleware.LimitRequestBody",
+    "tournaments.api.middleware.RefuseJSONBombs",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -202,8 +223,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PARSER_CLASSES": [
         "tournaments.api.parsers.BoundedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
+        "tournaments.api.parsers.NulFreeFormParser",
+        "tournaments.api.parsers.NulFreeMultiPartParser",
     ],
     "DEFAULT_THROTTLE_CLASSES": [
         "tournaments.api.throttling.AnonymousThrottle",

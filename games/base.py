@@ -294,6 +294,9 @@ class Game(ABC):
     option_specs: ClassVar[tuple[Option, ...]] = ()
     #: One paragraph on the move notation, for the docs and the API.
     notation_help: ClassVar[str] = ""
+    #: Whether the setup holds what a seat may not see (hands, the deck's order), so that it,
+    #: and the seed it is drawn from, stay hidden until the game ends.
+    hides_setup: ClassVar[bool] = False
 
     # -- options and seats ------------------------------------------------------------------
 

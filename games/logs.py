@@ -19,6 +19,7 @@ from typing import Any, BinaryIO
 
 from games.base import Game, GameState, Result
 from games.errors import GameError, PlayersError
+from games.jsondepth import depth_error
 from games.registry import get_game
 from games.seeding import commitment as commit
 
@@ -317,6 +318,9 @@ def parse_body(data: bytes | str) -> Any:
     except UnicodeDecodeError as error:
         raise LogError("bad_format", "format", f"the log is not UTF-8 text (byte {error.start})") from None
     text = text.removeprefix("\ufeff")
+    nested = depth_error(text)
+    if nested is not None:
+        raise LogError("bad_format", "format", f"the log is not valid JSON: {nested}")
 
     def reject_constant(name: str) -> None:
         raise ValueError(f"{name} is not a JSON number")

@@ -2,6 +2,11 @@
 
 Matches are never typed in: they are uploaded as logs (pasted or from a file) through the
 same service as the API, and their results come from the verified log.
+
+Every page and action, the custom ones too, asks for the model permission Django's admin
+would: adding a bot entry or version needs its add permission (activating a version, the
+entry's change permission), uploading a log needs ``add_match``, voiding ``change_match``.
+Staff without the permission get 403.
 """
 
 from __future__ import annotations
@@ -11,6 +16,8 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
+from django.db import models
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
@@ -20,7 +27,7 @@ from django.utils.html import format_html, format_html_join
 from games.logs import LogError, parse_body
 from tournaments import cache
 from tournaments.errors import ServiceError
-from tournaments.forms import VersionSourceForm
+from tournaments.forms import BoundedJSONField, VersionSourceForm
 from tournaments.models import (
     BotEntry,
     BotVersion,
@@ -99,6 +106,33 @@ class EntrantInline(admin.TabularInline):
     autocomplete_fields = ["player"]
 
 
+class TournamentForm(forms.ModelForm):
+    """A tournament's settings, checked by the service as the API checks them: the same
+    limits on every path; they no longer change once it has started."""
+
+    class Meta:
+        model = Tournament
+        exclude = ["standings"]
+
+    def _post_clean(self) -> None:
+        super()._post_clean()
+        if self.errors:
+            return
+        tournament = self.instance
+        changed = set(self.changed_data) & set(tournament_services.TOURNAMENT_FIELDS)
+        if tournament.pk and tournament.status != Tournament.Status.REGISTRATION and changed:
+            self.add_error(None, f"the tournament is {tournament.status}: its settings no longer change")
+            return
+        try:
+            tournament_services.checked_tournament(
+                club=tournament.club, name=tournament.name, game=tournament.game, format=tournament.format,
+                options=tournament.options, format_settings=tournament.format_settings, seed=tournament.seed,
+                bots=tournament.bots, rated=tournament.rated, created_by=tournament.created_by,
+                bot_limits=tournament.bot_limits)
+        except ServiceError as error:
+            self.add_error(None, error.message)
+
+
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ["name", "club", "game", "format", "status", "current_round", "progress", "bots", "rated",
@@ -108,6 +142,7 @@ class TournamentAdmin(admin.ModelAdmin):
     readonly_fields = ["status", "current_round", "total_rounds", "matches_done", "matches_total",
                        "standings_table"]
     exclude = ["standings"]
+    form = TournamentForm
     inlines = [EntrantInline, RoundInline]
 
     @admin.display(description="matches")
@@ -160,7 +195,7 @@ class SeatInline(admin.TabularInline):
             text = seat.output.stderr
         except SeatOutput.DoesNotExist:
             return "—"
-        return format_html("<pre style='max-height: 12em; overflow: auto'>{}</pre>", text) if text else "—"
+        return format_html("<pre class='seat-stderr'>{}</pre>", text) if text else "—"
 
 
 class UploadLogForm(forms.Form):
@@ -196,6 +231,9 @@ class MatchAdmin(admin.ModelAdmin):
     readonly_fields = ["club", "game", "options", "status", "seed", "commitment", "move_count", "result",
                        "recorded_by", "log_display"]
     change_list_template = "admin/tournaments/match/change_list.html"
+
+    class Media:
+        css = {"all": ["tournaments/admin.css"]}  # no inline styles: the Content-Security-Policy
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Match]:
         return super().get_queryset(request).select_related("club").prefetch_related("seats__player")
@@ -243,10 +281,10 @@ class MatchAdmin(admin.ModelAdmin):
         if not lines:
             return "no moves yet"
         return format_html(
-            "<ol start='0' style='font-family: monospace; margin-left: 2em'>{}</ol>",
-            format_html_join("", "<li>{} <span style='color: #666'>({})</span></li>", lines))
+            "<ol start='0' class='match-log'>{}</ol>",
+            format_html_join("", "<li>{} <span class='mover'>({})</span></li>", lines))
 
-    @admin.action(description="Re-verify selected matches")
+    @admin.action(description="Re-verify selected matches", permissions=["view"])
     def reverify(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
         failed = []
         for match in queryset.select_related("log"):
@@ -259,7 +297,7 @@ class MatchAdmin(admin.ModelAdmin):
         else:
             self.message_user(request, f"All {queryset.count()} selected matches verify.", messages.SUCCESS)
 
-    @admin.action(description="Void selected matches")
+    @admin.action(description="Void selected matches", permissions=["change"])
     def void(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
         voided = 0
         for match in queryset.exclude(status=Match.Status.VOID):
@@ -271,9 +309,20 @@ class MatchAdmin(admin.ModelAdmin):
         return [path("upload/", self.admin_site.admin_view(self.upload_view), name="tournaments_match_upload"),
                 *super().get_urls()]
 
+    def has_upload_permission(self, request: HttpRequest) -> bool:
+        """Uploading stores a new match: the model's add permission (the add page itself stays
+        closed, since matches are never typed in)."""
+        return request.user.has_perm(f"{self.opts.app_label}.add_{self.opts.model_name}")
+
+    def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> HttpResponse:
+        return super().changelist_view(request, {**(extra_context or {}),
+                                                 "can_upload": self.has_upload_permission(request)})
+
     def upload_view(self, request: HttpRequest) -> HttpResponse:
         """Upload a log (a file or pasted): verified, its seats matched to the club's players by
         name (unknown names become new people), stored whole or not at all."""
+        if not self.has_upload_permission(request):
+            raise PermissionDenied
         form = UploadLogForm(request.POST or None, request.FILES or None)
         if request.method == "POST" and form.is_valid():
             data = form.cleaned_data
@@ -374,6 +423,8 @@ class BotEntryAdmin(admin.ModelAdmin):
                                   owner=data["owner"], active_version=data["active_version"])
 
     def add_view(self, request: HttpRequest, form_url: str = "", extra_context: Any = None) -> HttpResponse:
+        if not self.has_add_permission(request):
+            raise PermissionDenied
         form = NewEntryForm(request.POST or None, request.FILES or None)
         if request.method == "POST" and form.is_valid():
             data = form.cleaned_data
@@ -419,9 +470,13 @@ class BotVersionAdmin(admin.ModelAdmin):
         return obj is None and super().has_change_permission(request, obj)
 
     def add_view(self, request: HttpRequest, form_url: str = "", extra_context: Any = None) -> HttpResponse:
+        if not self.has_add_permission(request):
+            raise PermissionDenied
         form = NewVersionForm(request.POST or None, request.FILES or None, initial={"entry": request.GET.get("entry")})
         if request.method == "POST" and form.is_valid():
             data = form.cleaned_data
+            if data["activate"] and not request.user.has_perm("tournaments.change_botentry"):
+                raise PermissionDenied("activating a version changes its bot entry")
             try:
                 version = bot_services.add_version(data["entry"], by=request.user, note=data["note"],
                                                    activate=data["activate"], **form.source())
@@ -473,7 +528,7 @@ class LadderAdmin(admin.ModelAdmin):
         obj.pk = saved.pk
         obj.refresh_from_db()
 
-    @admin.action(description="Schedule a round of the selected ladders now")
+    @admin.action(description="Schedule a round of the selected ladders now", permissions=["change"])
     def run_now(self, request: HttpRequest, queryset: QuerySet[Ladder]) -> None:
         from tournaments.tasks import run_ladder
 
@@ -499,3 +554,15 @@ class SeatOutputAdmin(admin.ModelAdmin):
         return False
 
 from tournaments import admin_accounts  # noqa: E402,F401  (the user pages, under the accounts' rule)
+
+def bound_json_fields(site: admin.AdminSite) -> None:
+    """Every registered admin (and its inlines) edits JSON with :class:`BoundedJSONField`, so a
+    deeply nested value is a form error rather than a RecursionError."""
+    override = {models.JSONField: {"form_class": BoundedJSONField}}
+    for model_admin in site._registry.values():  # noqa: SLF001
+        model_admin.formfield_overrides = {**model_admin.formfield_overrides, **override}
+        for inline in model_admin.inlines:
+            inline.formfield_overrides = {**inline.formfield_overrides, **override}
+
+
+bound_json_fields(admin.site)

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 
+from games.jsondepth import depth_error
 from tournaments.services.bots import upload_bytes
 
 
@@ -28,3 +29,21 @@ class VersionSourceForm(forms.Form):
         if upload:
             return {"filename": upload.name, "data": upload_bytes(upload)}
         return {"strategy": self.cleaned_data["strategy"]}
+
+
+class BoundedJSONField(forms.JSONField):
+    """Django's JSON form field, refusing text nested too deeply for the decoder (which would
+    raise RecursionError) with a form error."""
+
+    def to_python(self, value: Any) -> Any:
+        if isinstance(value, str):
+            nested = depth_error(value)
+            if nested is not None:
+                raise forms.ValidationError(f"Enter valid JSON: {nested}.", code="invalid")
+        return super().to_python(value)
+
+    def bound_data(self, data: Any, initial: Any) -> Any:
+        """The form shown again with the text as typed (Django's field would decode it)."""
+        if isinstance(data, str) and depth_error(data) is not None:
+            return forms.fields.InvalidJSONInput(data)
+        return super().bound_data(data, initial)

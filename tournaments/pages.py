@@ -11,7 +11,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 
 from tournaments.errors import ServiceError
@@ -74,7 +74,11 @@ def bot_detail(request: HttpRequest, pk: int) -> HttpResponse:
     form = VersionForm(request.POST or None, request.FILES or None) if owner else None
     if owner and request.method == "POST":
         if "activate" in request.POST and "version" in request.POST:
-            apply(form, lambda: bot_services.activate_version(entry, int(request.POST["version"])))
+            number = request.POST["version"]
+            if not (number.isascii() and number.isdigit()):
+                return HttpResponseBadRequest(f"the version to activate must be a version number, not {number[:20]!r}",
+                                              content_type="text/plain")
+            apply(form, lambda: bot_services.activate_version(entry, int(number)))
             return redirect("bot-detail", entry.pk)
         if form.is_valid():
             version = apply(form, lambda: bot_services.add_version(

@@ -17,7 +17,7 @@ from games.errors import GameError
 from games.registry import get_game
 from tournaments.errors import Missing
 from tournaments.models import Match
-from tournaments.selectors import User
+from tournaments.selectors import User, ended, sees_hidden
 
 
 @dataclass(frozen=True)
@@ -33,14 +33,11 @@ class View:
         return "all" if self.reveal else "public" if self.viewer is None else f"seat{self.viewer}"
 
 
-def ended(match: Match) -> bool:
-    return match.status in (Match.Status.FINISHED, Match.Status.VOID)
-
-
 def view_of(match: Match, user: User) -> View:
-    """Everything after the end; during play, a seated reader's own seat (when it holds one
-    seat alone), otherwise the public view."""
-    if ended(match):
+    """Everything for those who may see it (after the end; the club's directors not seated
+    at it, ``selectors.sees_hidden``); during play, a seated reader's own seat (when it holds
+    one seat alone), otherwise the public view."""
+    if sees_hidden(user, match):
         return View(None, True)
     if user.is_authenticated:
         seats = list(match.seats.filter(player__user=user).values_list("index", flat=True))

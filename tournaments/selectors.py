@@ -76,6 +76,39 @@ def can_log(user: User, match: Match) -> bool:
     return is_member(user, match.club) and sits_in(user, match)
 
 
+def ended(match: Match) -> bool:
+    return match.status in (Match.Status.FINISHED, Match.Status.VOID)
+
+
+def sees_hidden(user: User, match: Match) -> bool:
+    """Whether ``user`` may read everything a match holds: its setup (hands, the deck's order),
+    its seed and its moves whole. Everybody may once it has ended, or in a game that hides
+    nothing; while it is played, only the club's directors (and staff) who do not sit at it.
+    Every door (the API's match and log, the positions, the pages) asks this."""
+    if ended(match) or not get_game(match.game).hides_setup:
+        return True
+    return is_director(user, match.club) and not sits_in(user, match)
+
+
+#: What :func:`shown` leaves out for a reader who may not see everything.
+WITHHELD = ("setup", "seed")
+
+
+def shown(data: dict[str, Any], match: Match, user: User) -> dict[str, Any]:
+    """A match's JSON (the API's match or its log envelope) as ``user`` may read it: for one
+    who may not see everything, the setup is empty, the seed blank (the commitment stays) and
+    the moves given as a spectator reads them (``Game.public_moves``); ``withheld`` names
+    what was left out."""
+    if sees_hidden(user, match):
+        return data
+    data = {**data, "setup": {}, "withheld": list(WITHHELD)}
+    if "seed" in data:
+        data["seed"] = ""
+    if isinstance(data.get("moves"), list):
+        data["moves"] = get_game(match.game).public_moves(data["moves"])
+    return data
+
+
 def match_envelope(match: Match, moves: list[Any] | None = None) -> dict[str, Any]:
     """The match as a log envelope (``spec/README.md``) that ``verify_log`` accepts."""
     log = match.log

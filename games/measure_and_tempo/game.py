@@ -41,6 +41,7 @@ class MeasureAndTempo(Game):
 
     slug = "measure_and_tempo"
     title = "Measure and Tempo"
+    hides_setup = True
     min_players = 2
     max_players = 2
     option_specs = (

@@ -25,9 +25,10 @@ from tournaments.models import (
     Seat,
     Tournament,
 )
+from tournaments import selectors
+from tournaments.names import normalized_name
 from tournaments.selectors import owns_bot
 from tournaments.services.bots import TEXT_LIMITS, upload_bytes
-from tournaments.names import normalized_name
 
 #: Keys a browser form sends along with the fields (the CSRF token of session logins).
 FORM_KEYS = {"csrfmiddlewaretoken"}
@@ -56,22 +57,43 @@ class StrictModelSerializer(StrictFieldsMixin, serializers.ModelSerializer):
     """A model's shape, read and written; only its writable fields are accepted."""
 
 
+def caller(field: serializers.Field) -> Any:
+    """The user of the request a serializer reads, or None outside a request."""
+    request = field.context.get("request")
+    return request.user if request is not None else None
+
+
 @extend_schema_field(OpenApiTypes.STR)
 class ClubField(serializers.Field):
-    """A club named by its slug (or its id)."""
+    """A club named by its slug (or its id), among those the caller may see: a private club
+    is, to an outsider, as unknown as a missing one (the same answer, naming nothing)."""
 
     default_error_messages = {"unknown": "no club {value!r}"}
 
     def to_internal_value(self, data: Any) -> Club:
         lookup = {"pk": data} if type(data) is int and 0 < data < 2**63 \
             else {"slug": data} if isinstance(data, str) and "\x00" not in data and len(data) <= 50 else None
-        club = Club.objects.filter(**lookup).first() if lookup else None
+        user = caller(self)
+        clubs = Club.objects.all() if user is None else selectors.visible_clubs(user)
+        club = clubs.filter(**lookup).first() if lookup else None
         if club is None:
             self.fail("unknown", value=data)
         return club
 
     def to_representation(self, value: Club) -> str:
         return value.slug
+
+
+class PlayerField(serializers.PrimaryKeyRelatedField):
+    """A player by id, among those the caller may see: a private club's player is, to an
+    outsider, as unknown as a missing one."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(queryset=Player.objects.all(), **kwargs)  # the model, for the schema
+
+    def get_queryset(self) -> Any:
+        user = caller(self)
+        return Player.objects.all() if user is None else selectors.visible_players(user)
 
 
 class ClubSerializer(StrictModelSerializer):
@@ -139,6 +161,15 @@ class MatchSerializer(serializers.ModelSerializer):
                   "forfeits", "created_at", "updated_at"]
         read_only_fields = fields
 
+    def to_representation(self, match: Match) -> dict[str, Any]:
+        """The match as the caller may read it: a live game's hidden setup only for those who
+        may see it (``selectors.shown``)."""
+        data = super().to_representation(match)
+        request = self.context.get("request")
+        if "setup" not in data or request is None:
+            return data
+        return selectors.shown(data, match, request.user)
+
 
 class MatchListSerializer(MatchSerializer):
     """Matches in lists: without their logs."""
@@ -154,7 +185,7 @@ class LiveMatchSerializer(InputSerializer):
 
     club = ClubField()
     game = serializers.CharField(max_length=40)
-    players = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), many=True, allow_empty=False)
+    players = PlayerField(many=True, allow_empty=False)
     options = serializers.DictField(required=False, default=dict)
     setup = serializers.DictField(required=False, allow_null=True, default=None)
     draw_setup = serializers.BooleanField(required=False, default=False)
@@ -169,7 +200,7 @@ class UploadSerializer(InputSerializer):
 
     club = ClubField()
     log = serializers.JSONField()
-    seats = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), many=True, required=False)
+    seats = PlayerField(many=True, required=False)
     played_at = serializers.DateTimeField(required=False)
     rated = serializers.BooleanField(required=False, default=True)
 
@@ -205,8 +236,8 @@ class TournamentSerializer(StrictModelSerializer):
     bot_limits = serializers.DictField(required=False, help_text="start_ms, move_ms, total_ms")
     entrants = EntrantSerializer(many=True, read_only=True)
     progress = serializers.SerializerMethodField()
-    players = serializers.PrimaryKeyRelatedField(
-        queryset=Player.objects.all(), many=True, required=False, write_only=True,
+    players = PlayerField(
+        many=True, required=False, write_only=True,
         help_text="players to register at once, in seeding order (more may be registered later)")
 
     class Meta:
@@ -225,7 +256,7 @@ def progress_of(tournament: Tournament) -> dict[str, Any]:
 
 
 class RegisterSerializer(InputSerializer):
-    player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
+    player = PlayerField()
 
 
 class WithdrawSerializer(InputSerializer):

@@ -35,7 +35,7 @@ from rest_framework.response import Response
 from games.bundle import safe_filename
 from games.errors import GameError
 from games.logs import LogError, parse_body, verify_log
-from tournaments import cache, replays
+from tournaments import cache, replays, selectors
 from games.registry import GAME_CLASSES
 from tournaments.api import games as game_catalog
 from tournaments.api import serializers as s
@@ -98,7 +98,7 @@ def require_staff(request: Request, doing: str) -> None:
 
 def valid(serializer_class: type, request: Request, **kwargs: Any) -> dict[str, Any]:
     """The request body checked by ``serializer_class``: its validated data, or a 400."""
-    data = serializer_class(data=request.data, **kwargs)
+    data = serializer_class(data=request.data, **{"context": {"request": request}, **kwargs})
     data.is_valid(raise_exception=True)
     return dict(data.validated_data)
 
@@ -456,7 +456,12 @@ class MatchViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.Re
         return match
 
     def answer(self, match: Match, code: int = status.HTTP_200_OK) -> Response:
-        match = self.get_queryset().get(pk=match.pk)
+        """The match as the caller reads it; 403 when the caller may no longer read it (a
+        request replayed with its Idempotency-Key after its recorder left the club)."""
+        readable = self.get_queryset().filter(pk=match.pk).first()
+        if readable is None:
+            raise PermissionDenied("you may no longer read the match this request stored")
+        match = readable
         return Response(s.MatchSerializer(match, context=self.get_serializer_context()).data, status=code)
 
     def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -506,10 +511,16 @@ class MatchViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.Re
     @action(detail=True, methods=["get"], filter_backends=[])  # one match: building the list's filters costs
     def log(self, request: Request, pk: str | None = None) -> Response:
         """The match as a log envelope, which ``verify_log`` accepts offline."""
+        def envelope() -> dict[str, Any]:
+            match = self.get_object()
+            return selectors.shown(match_envelope(match), match, request.user)
+
         if not str(pk).isdigit():  # one spelling of each id, the one its scope is named by
-            return Response(match_envelope(self.get_object()))
-        return cached_answer(request, "log", [int(pk)], [cache.match_scope(int(pk)), "players"],
-                             lambda: match_envelope(self.get_object()))
+            return Response(envelope())
+        # Readers of one audience may differ in what they see of a live game's hidden setup
+        # (``selectors.sees_hidden``): each account has answers of its own.
+        reader = request.user.pk if request.user.is_authenticated else "public"
+        return cached_answer(request, "log", [int(pk), reader], [cache.match_scope(int(pk)), "players"], envelope)
 
     @extend_schema(operation_id="matches_position_svg", responses={(200, "image/svg+xml"): OpenApiTypes.STR})
     def position(self, request: Request, pk: str | None = None, number: int = 0) -> HttpResponse:
@@ -657,13 +668,12 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins
     def start(self, request: Request, pk: str | None = None) -> Response:
         """Close registration. A bot tournament then runs on the workers (202: poll
         ``progress``); a people's tournament gets its first round proposed."""
-        tournament = tournament_services.start(self.directed(request))
+        tournament = tournament_services.start_and_pair(self.directed(request))
         if tournament.bots:
             advance_tournament.delay(tournament.pk)
             url = request.build_absolute_uri(f"/api/tournaments/{tournament.pk}/progress/")
             body = {**s.progress_of(Tournament.objects.get(pk=tournament.pk)), "progress_url": url}
             return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": url})
-        tournament_services.advance(tournament.pk)
         return self.answer(tournament)
 
     @extend_schema(summary="Propose the next round once the current one is decided (directors)", request=None,
@@ -785,7 +795,7 @@ class BotEntryViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.D
         """Create an entry with its first version: ``club``, ``name``, ``game``, ``description``
         and ``strategy`` (JSON) or ``file`` (multipart)."""
         require_login(request)
-        data = s.NewBotEntrySerializer(data=request.data)
+        data = s.NewBotEntrySerializer(data=request.data, context={"request": request})
         data.is_valid(raise_exception=True)
         fields = data.validated_data
         if not is_member(request.user, fields["club"]):
@@ -823,7 +833,7 @@ class BotEntryViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.D
             versions = entry.versions.select_related("entry").order_by("-number")
             return Response(s.BotVersionSerializer(versions, many=True, context=self.get_serializer_context()).data)
         entry = self.owned(request)
-        data = s.NewBotVersionSerializer(data=request.data)
+        data = s.NewBotVersionSerializer(data=request.data, context={"request": request})
         data.is_valid(raise_exception=True)
         version = bot_services.add_version(entry, by=request.user, note=data.validated_data["note"],
                                            activate=data.validated_data["activate"], **data.version_source())

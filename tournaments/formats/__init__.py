@@ -22,6 +22,7 @@ from tournaments.formats.model import (
     Settings,
     check_format,
     check_scoring,
+    ignored_settings,
 )
 from tournaments.formats.results import points_of
 from tournaments.formats.round_robin import RoundRobin, berger_round
@@ -53,6 +54,7 @@ __all__ = [
     "check_format",
     "check_scoring",
     "crosstable",
+    "ignored_settings",
     "make_format",
     "max_weight_matching",
     "points_of",

@@ -42,6 +42,38 @@ FINAL = "final"
 BRACKETS = ("", WINNERS, LOSERS, FINAL)
 
 
+#: The limits of a tournament's settings, the same on every path (API, admin, services,
+#: commands): past them a setting is refused, never stored.
+MAX_ROUNDS = 100
+MAX_BEST_OF = 99
+MAX_REPLAYS = 20
+MAX_POINTS = 1_000_000
+"""Points (win, draw, loss, byes, places) lie within plus or minus this."""
+MAX_PLACES = 64
+"""``place_points`` gives points for at most this many places."""
+
+#: The formats each setting applies to; a setting given for another format would be ignored,
+#: so it is refused (:func:`ignored_settings`).
+APPLIES_TO = {
+    "rounds": FORMATS_WITH_ROUNDS,
+    "table_size": frozenset({TABLES}),
+    "place_points": frozenset({TABLES}),
+    "table_bye": frozenset({TABLES}),
+    "best_of": TWO_SEAT_FORMATS,
+    "win": TWO_SEAT_FORMATS,
+    "draw": TWO_SEAT_FORMATS,
+    "loss": TWO_SEAT_FORMATS,
+    "bye": TWO_SEAT_FORMATS,
+    "max_replays": ELIMINATION_FORMATS,
+    "tiebreaks": frozenset(FORMATS),
+}
+
+
+def ignored_settings(format: str, names: Sequence[str]) -> list[str]:
+    """The settings among ``names`` that ``format`` does not use, in the order given."""
+    return [name for name in names if name in APPLIES_TO and format not in APPLIES_TO[name]]
+
+
 class FormatError(ValueError):
     """Settings, entrants or outcomes that no format can work with; the message says which and why."""
 
@@ -142,7 +174,11 @@ def check_scoring(settings: Settings) -> None:
     for name in ("min_seats", "max_seats", "best_of", "max_replays"):
         value = getattr(settings, name)
         if not isinstance(value, int) or isinstance(value, bool):
-            raise FormatError(f"{name} must be an integer, not {value!r}")
+            raise FormatError(f"{name} must be an integer, not {_shown(value)}")
+    if settings.best_of > MAX_BEST_OF:
+        raise FormatError(f"best_of must be at most {MAX_BEST_OF}, not {_shown(settings.best_of)}")
+    if settings.max_replays > MAX_REPLAYS:
+        raise FormatError(f"max_replays must be at most {MAX_REPLAYS}, not {_shown(settings.max_replays)}")
     if settings.min_seats < 1:
         raise FormatError(f"min_seats must be at least 1, not {settings.min_seats}")
     if settings.max_seats < settings.min_seats:
@@ -159,10 +195,14 @@ def check_scoring(settings: Settings) -> None:
         points = tuple(settings.place_points)
         if not points:
             raise FormatError("place_points must give points for at least first place")
+        if len(points) > MAX_PLACES:
+            raise FormatError(f"place_points gives points for at most {MAX_PLACES} places, not {len(points)}")
         for place, value in enumerate(points, start=1):
             _check_number(f"place_points[{place}]", value)
         if any(better < worse for better, worse in zip(points, points[1:])):
             raise FormatError(f"place_points must not rise as places worsen: {points}")
+    if any(not isinstance(name, str) for name in settings.tiebreaks):
+        raise FormatError("tiebreaks must be a list of tie-break names")
     unknown = [name for name in settings.tiebreaks if name not in TIEBREAKS]
     if unknown:
         raise FormatError(f"unknown tie-break {unknown[0]!r} (known tie-breaks: {', '.join(TIEBREAKS)})")
@@ -194,7 +234,9 @@ def check_format(settings: Settings, entrants: Sequence[Entrant]) -> None:
         if settings.rounds is None:
             raise FormatError(f"{fmt} needs the number of rounds")
         if not isinstance(settings.rounds, int) or isinstance(settings.rounds, bool) or settings.rounds < 1:
-            raise FormatError(f"rounds must be a positive integer, not {settings.rounds!r}")
+            raise FormatError(f"rounds must be a positive integer, not {_shown(settings.rounds)}")
+        if settings.rounds > MAX_ROUNDS:
+            raise FormatError(f"rounds must be at most {MAX_ROUNDS}, not {_shown(settings.rounds)}")
     for entrant in entrants:
         if not isinstance(entrant, int) or isinstance(entrant, bool):
             raise FormatError(f"entrant ids are integers, not {entrant!r}")
@@ -206,8 +248,22 @@ def check_format(settings: Settings, entrants: Sequence[Entrant]) -> None:
 
 
 def _check_number(name: str, value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise FormatError(f"{name} must be a finite number, not {value!r}")
+    """A number of points: finite and within :data:`MAX_POINTS` (an integer like 10**400 is
+    compared as an integer: it has no float)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (
+            isinstance(value, float) and not math.isfinite(value)):
+        raise FormatError(f"{name} must be a finite number, not {_shown(value)}")
+    if not -MAX_POINTS <= value <= MAX_POINTS:
+        raise FormatError(f"{name} must lie between {-MAX_POINTS} and {MAX_POINTS}, not {_shown(value)}")
+
+
+def _shown(value: object) -> str:
+    """A value for a message: a huge integer by its size, so no message grows with the input
+    (and none trips Python's limit on converting long integers to text)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**15:
+        return f"a number of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _seat_range(settings: Settings) -> str:

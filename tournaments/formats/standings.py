@@ -173,8 +173,8 @@ class _Sheet:
                 self.by_entrant[entrant].append((pairing, seat))
 
     def placements(self) -> dict[Entrant, int | None]:
-        if not self.settings.elimination:
-            return {}
+        if not self.settings.elimination or len(self.entrants) < 2:
+            return {}  # no bracket yet (a bracket needs two entrants): nobody has gone out
         bracket = make_format(self.settings, self.entrants)
         if not isinstance(bracket, Elimination):
             return {}

@@ -89,6 +89,10 @@ def checked_tournament(*, club: Club, name: str, game: str, format: str, options
     unknown = sorted(set(format_settings or {}) - SETTING_FIELDS)
     if unknown:
         raise InvalidInput(f"unknown tournament setting {unknown[0]!r}", fields={"format_settings": [f"unknown: {unknown[0]}"]})
+    ignored = formats.ignored_settings(format, list(format_settings or {}))
+    if ignored:
+        message = f"the {format} format does not use the setting {ignored[0]!r}"
+        raise InvalidInput(message, code="bad_format_settings", fields={"format_settings": [message]})
     # Options are kept as given: each match fills in the defaults for its own seat count.
     tournament = Tournament(club=club, name=name, game=engine.slug, options=dict(options or {}), format=format,
                             format_settings=dict(format_settings or {}), seed=seed or new_seed(), bots=bots,
@@ -273,11 +277,16 @@ def match_seed(tournament: Tournament, game: formats.Game) -> str:
 
 @transaction.atomic
 def start(tournament: Tournament) -> Tournament:
-    """Close registration and pair the first round."""
+    """Close registration, once the first round is known to pair: a tournament whose start
+    fails stays open for registration, unchanged."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict(f"the tournament is already {tournament.status}", code="already_started")
-    tournament_format(tournament)  # refuses impossible settings for these entrants
+    fmt = tournament_format(tournament)  # refuses impossible settings for these entrants
+    try:
+        fmt.next_games([], active_entrants(tournament))
+    except formats.FormatError as error:
+        raise InvalidInput(str(error), code="bad_format_settings", fields={"format_settings": [str(error)]}) from None
     if tournament.bots and settings.CELERY_TASK_ALWAYS_EAGER:
         # Played here, in this process: refuse now rather than fail at the first match. With
         # workers, each worker checks its own sandbox when it takes a match.
@@ -285,6 +294,18 @@ def start(tournament: Tournament) -> Tournament:
         check_playable(active_versions(players))
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status", "updated_at"])
+    return tournament
+
+
+@transaction.atomic
+def start_and_pair(tournament: Tournament) -> Tournament:
+    """Start a tournament and, for people, propose its first round, in one transaction: if
+    either step fails, the tournament is left as it was. A bot tournament's rounds are then
+    played on the workers (``advance`` after the commit)."""
+    tournament = start(tournament)
+    if not tournament.bots:
+        advance(tournament.pk)
+        tournament.refresh_from_db()
     return tournament
 
 

@@ -9,7 +9,6 @@ was refused.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.dateparse import parse_datetime
 
+from games import jsondepth
 from games.logs import MAX_LOG_BYTES, LogError, parse_body
 from tournaments.errors import ServiceError
 from tournaments.management.commands.export_logs import MANIFEST
@@ -102,7 +102,7 @@ class Command(BaseCommand):
 def read_manifest(path: Path) -> tuple[list[dict[str, Any]], dict[int, dict[str, Any]]]:
     """The manifest's match entries and players by id; raises ManifestError when malformed."""
     try:
-        manifest = json.loads(path.read_text(encoding="utf-8"))
+        manifest = jsondepth.loads(path.read_text(encoding="utf-8"))
         players = {player["id"]: player for player in manifest["players"]}
         entries = manifest["matches"]
         for entry in entries:

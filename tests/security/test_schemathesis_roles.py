@@ -1,0 +1,47 @@
+"""Schemathesis over the whole served schema as the club's director and as an anonymous
+caller (the service tests run it as a member): no generated request, valid or not, gets a
+server error."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis.errors import Unsatisfiable
+from rest_framework.authtoken.models import Token
+from schemathesis import GenerationMode, checks
+
+from tests.tournaments.conftest import World
+from tests.tournaments.test_api_schema import fuzz_world  # noqa: F401 (fixture)
+
+#: Generated requests per operation and mode: bounded so each run takes a few minutes.
+EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "8"))
+
+
+@pytest.mark.parametrize("who", ["director", "anonymous"])
+@pytest.mark.django_db(transaction=True)
+def test_no_generated_request_fails_the_server(live_server: Any, fuzz_world: str, world: World, who: str) -> None:
+    schema = schemathesis.openapi.from_url(f"{live_server.url}/api/schema/?format=json")
+    headers = {"Authorization": f"Token {Token.objects.create(user=world.director).key}"} if who == "director" else {}
+    failures: list[str] = []
+    for result in schema.get_all_operations():
+        operation = result.ok()
+        for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
+
+            @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=True,
+                      suppress_health_check=list(HealthCheck), phases=[Phase.explicit, Phase.generate])
+            @given(case=operation.as_strategy(generation_mode=mode))
+            def exercise(case: schemathesis.Case) -> None:
+                response = case.call(base_url=live_server.url, headers=headers)
+                case.validate_response(response, checks=[checks.not_a_server_error])
+
+            try:
+                exercise()
+            except Unsatisfiable:
+                continue
+            except Exception as error:  # noqa: BLE001 - every operation's failure is collected
+                failures.append(f"{operation.label} ({mode.value}): {error}"[:2000])
+    assert not failures, "\n\n".join(failures)
