@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 from django_celery_beat.models import ClockedSchedule, CrontabSchedule, SolarSchedule
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 
 from tests.security.conftest import Route, Scene, site_routes
 from tournaments.models import BotEntry, BotVersion, Bye, Entrant, Match, Round, Seat, SeatOutput
@@ -40,7 +40,11 @@ def stocked(scene: Scene) -> Scene:
     """One object of every model registered with the admin (the scene has most of them)."""
     world = scene.world
     Group.objects.create(name="referees")
-    Token.objects.create(user=world.director)
+    visit = {"user_agent": "test", "ip_address": "127.0.0.1", "username": "director",
+             "http_accept": "*/*", "path_info": "/accounts/login/"}
+    AccessAttempt.objects.create(**visit, get_data="", post_data="", failures_since_start=1)
+    AccessFailureLog.objects.create(**visit)
+    AccessLog.objects.create(**visit)
     ClockedSchedule.objects.create(clocked_time=timezone.now())
     CrontabSchedule.objects.create(minute="5")
     SolarSchedule.objects.create(event="sunrise", latitude=52, longitude=4)
