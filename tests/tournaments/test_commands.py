@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import ROOT, SPEC_EXAMPLES
+from tests.helpers import EXAMPLE_LOGS, ROOT
 
 
 def manage(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
@@ -73,8 +73,8 @@ def test_play_usage_errors_exit_2_with_a_message(args: list[str]) -> None:
 
 
 def test_verify_several_files_in_order_with_exit_1_when_any_is_invalid(tmp_path: Path) -> None:
-    valid = SPEC_EXAMPLES / "leapfrog_race" / "01-valid.json"
-    invalid = SPEC_EXAMPLES / "leapfrog_race" / "02-illegal_move.json"
+    valid = EXAMPLE_LOGS / "leapfrog_race" / "01-valid.json"
+    invalid = EXAMPLE_LOGS / "leapfrog_race" / "17-illegal_move.json"
     garbage = tmp_path / "garbage.json"
     garbage.write_bytes(b"\xff not json")
     missing = tmp_path / "missing.json"
@@ -89,7 +89,7 @@ def test_verify_several_files_in_order_with_exit_1_when_any_is_invalid(tmp_path:
 
 
 def test_verify_reads_standard_input() -> None:
-    body = (SPEC_EXAMPLES / "leapfrog_race" / "01-valid.json").read_bytes()
+    body = (EXAMPLE_LOGS / "leapfrog_race" / "01-valid.json").read_bytes()
     verified = manage("verify_log", "-", stdin=body)
     assert verified.returncode == 0
     assert lines(verified.stdout) == [{"file": "-", **lines(manage("verify_log", "-", stdin=body).stdout)[0]}]
