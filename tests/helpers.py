@@ -36,6 +36,14 @@ def skip_or_fail(reason: str) -> None:
     pytest.skip(reason)
 
 
+def needs_postgresql(what: str) -> None:
+    """Skip (fail under CI) where the test database is not PostgreSQL: ``what`` says why."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        skip_or_fail(f"{what} needs PostgreSQL (set DATABASE_URL; CI runs this on PostgreSQL)")
+
+
 def examples() -> list[tuple[str, dict[str, Any]]]:
     """The project's example logs (``tests/examples.py`` makes them), each with the
     verification it must get."""
