@@ -13,6 +13,7 @@ from games.registry import get_game
 from tests.tournaments.conftest import World
 from tests.tournaments.site_data import first_match, play_next, play_tournaments, started_bot_tournament
 from tournaments.models import Match, Tournament
+from tournaments.services import tournaments as services
 from tournaments.services.matches import insert_match
 
 MT_SETUP = {"hands": [["2H", "TC", "QD", "JC", "4C", "7C", "7D"], ["6S", "TS", "JD", "6C", "AD", "8D", "QC"]]}
@@ -68,6 +69,34 @@ def test_the_live_part_polls_while_a_bot_tournament_runs_and_its_bar_only_grows(
         if not play_next(tournament):
             break
     assert seen[0] == 0 and seen[-1] == 100 and seen == sorted(seen) and len(set(seen)) > 3
+
+
+def test_the_live_part_counts_over_the_whole_round_robin_and_agrees_with_the_results_it_shows(world: World) -> None:
+    tournament = started_bot_tournament(world.club)  # four entrants: six matches in three rounds
+    services.advance(tournament.pk)  # the first round is paired
+    counts = []
+    while True:
+        html = page(f"/tournaments/{tournament.pk}/live/")
+        done, total = map(int, re.search(r"(\d+) of (\d+) matches played", html).groups())
+        pairings = html[html.index('id="rounds"'):]
+        assert done == len(re.findall(r'<li class="pairing finished">', pairings))
+        counts.append((done, total))
+        api = Client().get(f"/api/tournaments/{tournament.pk}/progress/").json()
+        assert api["matches_total"] == 6, api
+        if not play_next(tournament):
+            break
+    assert {total for _, total in counts} == {6}
+    assert [done for done, _ in counts] == list(range(7))[: len(counts)] and counts[-1] == (6, 6)
+
+
+def test_the_standings_link_each_entrant_to_its_player_page_and_the_pairings_have_a_legend(
+        played: dict[str, Tournament]) -> None:
+    tournament = played["leap_frog"]
+    html = page(f"/tournaments/{tournament.pk}/")
+    standings = html[html.index('id="standings"'):html.index('id="crosstable"')]
+    for entrant in tournament.entrants.select_related("player"):
+        assert f'<a href="/players/{entrant.player_id}/">{entrant.player.name}</a>' in standings
+    assert "its place in the match and, in brackets, its score" in html
 
 
 def test_a_player_page_draws_the_rating_history_and_the_leaderboard_sorts(played: dict[str, Tournament]) -> None:
