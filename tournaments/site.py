@@ -21,6 +21,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.safestring import mark_safe
 
+from games.base import Game
 from games.errors import GameError
 from games.registry import all_games, get_game
 from tournaments import charts, replays
@@ -51,17 +52,30 @@ POLL_SECONDS = {True: 2, False: 30}
 
 
 def games_list() -> list[dict[str, Any]]:
-    return [{"slug": game.slug, "title": game.title, "players": f"{game.min_players}–{game.max_players}",
+    return [{"slug": game.slug, "title": game.title, "players": seats_text(game.min_players, game.max_players),
              "summary": game_summary(game.slug)} for game in all_games()]
+
+
+def seats_text(low: int, high: int) -> str:
+    """``2 players``, ``1–6 players``."""
+    return f"{low} players" if low == high else f"{low}–{high} players"
+
+
+def hides_information(slug: str) -> bool:
+    """Whether a live game hides something from spectators (hands of cards) that its own
+    seats see: the games whose moves a spectator reads with parts left out."""
+    return type(get_game(slug)).public_moves is not Game.public_moves
 
 
 @lru_cache(maxsize=8)
 def game_summary(slug: str) -> str:
-    """The first paragraph of the game's page in the docs, for the home page."""
+    """The first paragraph of the game's page in the docs, for the home page: its first two
+    sentences, their Markdown (emphasis, code) rendered."""
     text = (settings.BASE_DIR / "docs" / "games" / f"{slug}.md").read_text(encoding="utf-8")
     paragraph = text.split("\n\n")[1]
-    sentences = re.split(r"(?<=[a-z0-9)]\.) (?=[A-Z])", " ".join(paragraph.split()))
-    return " ".join(sentences[:2])
+    sentences = re.split(r"(?<=[a-z0-9)*]\.) (?=[A-Z*])", " ".join(paragraph.split()))
+    html = markdown.markdown(" ".join(sentences[:2]), output_format="html")
+    return mark_safe(html.removeprefix("<p>").removesuffix("</p>"))
 
 
 def visible_tournaments(request: HttpRequest) -> Any:
@@ -335,7 +349,7 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
         "match": found, "game": get_game(found.game), "seats": seats, "view": view, "total": total,
         "start": start, "moves": replays.move_rows(found, view),
         "picture": mark_safe(replays.draw_position(found, start, view)),
-        "ended": replays.ended(found), "summary": match_summary(found),
+        "ended": replays.ended(found), "summary": match_summary(found), "hides": hides_information(found.game),
     }
     return render(request, "tournaments/site/match.html", context)
 

@@ -118,3 +118,15 @@ def test_the_demo_runs_a_tournament_of_every_game(tmp_path: Path) -> None:
             assert f"({slug})" in text
         assert Tournament.objects.filter(status=Tournament.Status.FINISHED).count() == len(GAME_CLASSES)
         assert Tournament.objects.filter(club__public=True).count() == len(GAME_CLASSES)
+
+
+def test_verify_prints_utf_8_text_as_it_is(tmp_path: Path) -> None:
+    log = json.loads((EXAMPLE_LOGS / "leap_frog" / "02-valid.json").read_text(encoding="utf-8"))
+    log["setup"]["layout"][0] = "?" + log["setup"]["layout"][0][1:]
+    path = tmp_path / "grenouille×2.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    verified = manage("verify_log", str(path))
+    assert verified.returncode == 1
+    text = verified.stdout.decode("utf-8")
+    assert "grenouille×2.json" in text and "\\u00d7" not in text and "\\u" not in text
+    assert json.loads(text)["file"] == str(path) and json.loads(text)["error"]["code"] == "bad_setup"

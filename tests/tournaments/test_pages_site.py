@@ -201,3 +201,18 @@ def test_positions_of_an_ended_match_are_cacheable_and_revalidate_with_their_eta
     other = Client().get(f"/api/matches/{match.pk}/positions/2.svg", HTTP_IF_NONE_MATCH=first["ETag"])
     assert other.status_code == 200 and other["ETag"] != first["ETag"]
     assert Client().get(f"/api/matches/{match.pk}/positions/1.svg").content == first.content
+
+
+def test_the_home_page_renders_each_summary_and_counts_seats_as_people_say_them(played: dict[str, Tournament]) -> None:
+    html = page("/")
+    assert "<em>A History of Board-Games Other Than Chess</em>" in html and "*A History" not in html
+    assert "2–2" not in html and ">2 players<" in html and ">1–6 players<" in html
+
+
+def test_only_a_live_game_with_hands_mentions_the_seats_own_hand(world: World) -> None:
+    duel = live_duel(world, ["guard QD"])
+    assert "your own seat's hand" in page(f"/matches/{duel.pk}/", client=logged_in(world.member))
+    leap = insert_match(players=[world.ana, world.ben], setup={}, moves=["o1"], club=world.club, game="leap_frog",
+                        move_count=1, options=get_game("leap_frog").parse_options({}, 2))
+    html = page(f"/matches/{leap.pk}/", client=logged_in(world.member))
+    assert "This match is being played" in html and "hand" not in html.split("This match is being played")[1][:200]

@@ -97,7 +97,7 @@ class Command(BaseCommand):
                        "matches": tournament.matches_done, "status": tournament.status}
             rows = [{key: row[key] for key in ("rank", "entrant", "points", "tiebreaks", "played", "wins",
                                                "draws", "losses", "byes")} for row in standings]
-            self.stdout.write(json.dumps({"tournament": summary, "standings": rows}))
+            self.stdout.write(json.dumps({"tournament": summary, "standings": rows}, ensure_ascii=False))
             return
         self.stdout.write(f"{tournament.name}: {tournament.matches_done} matches in {tournament.current_round} "
                           f"rounds, seed {tournament.seed}")

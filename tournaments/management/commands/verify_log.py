@@ -45,6 +45,6 @@ class Command(BaseCommand):
         for name in files:
             answer = verify_file(name)
             all_valid &= answer["valid"]
-            self.stdout.write(json.dumps(answer))
+            self.stdout.write(json.dumps(answer, ensure_ascii=False))
         if not all_valid:
             sys.exit(1)
