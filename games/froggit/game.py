@@ -1,4 +1,4 @@
-"""Froggit (``spec/froggit.md``): frog families cross a pond of 31 lily pads, jumping over
+"""Froggit (``docs/games/froggit.md``): frog families cross a pond of 31 lily pads, jumping over
 each other, from their start space to the opposite finish space; the fish sends frogs home.
 
 >>> game = Froggit()

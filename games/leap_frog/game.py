@@ -1,4 +1,4 @@
-"""Leap Frog, the clearance game described by H. J. R. Murray (``spec/leap_frog.md``).
+"""Leap Frog, the clearance game described by H. J. R. Murray (``docs/games/leap_frog.md``).
 
 The board starts full. After an opening in which players remove pieces, each turn a player
 takes any piece and captures with it by short leaps, as in draughts, stopping after any leap;

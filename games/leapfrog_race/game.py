@@ -1,4 +1,4 @@
-"""Leapfrog, the three-race tournament (``spec/leapfrog_race.md``).
+"""Leapfrog, the three-race tournament (``docs/games/leapfrog_race.md``).
 
 Six frogs race in one column. Each turn every frog plays a hidden token 1–6 at the same time
 and tokens jump over lower tokens above them. Three races of six turns: speed (the head

@@ -1,4 +1,4 @@
-"""Measure and Tempo (``spec/measure_and_tempo.md``): two fencers, a 52-card deck.
+"""Measure and Tempo (``docs/games/measure_and_tempo.md``): two fencers, a 52-card deck.
 
 Out of Measure the players take turns circling (cycle cards through the deck, stand or take
 back a Guard, stall) until one strikes; In Measure they play tempos, tricks of one card each,
