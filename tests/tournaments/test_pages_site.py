@@ -207,6 +207,7 @@ def test_the_home_page_renders_each_summary_and_counts_seats_as_people_say_them(
     html = page("/")
     assert "<em>A History of Board-Games Other Than Chess</em>" in html and "*A History" not in html
     assert "2–2" not in html and ">2 players<" in html and ">1–6 players<" in html
+    assert "<td>Measure and Tempo</td>" in html and "<td>measure_and_tempo</td>" not in html  # titles, not slugs
 
 
 def test_only_a_live_game_with_hands_mentions_the_seats_own_hand(world: World) -> None:
