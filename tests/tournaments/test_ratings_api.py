@@ -13,7 +13,7 @@ from drf_spectacular.generators import SchemaGenerator
 
 from tests.tournaments.conftest import World
 from tests.tournaments.rating_helpers import finished_match
-from tournaments.models import Player, Rating, SeatRating
+from tournaments.models import Club, Player, Rating, SeatRating
 from tournaments.services.ratings import display
 
 TOURNAMENTS = {
