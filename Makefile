@@ -8,16 +8,23 @@ SOAK_GAMES ?= 3000
 # Logs and mutants per game that today's engines and the base revision's must answer alike.
 DIFF_CASES ?= 10000
 
-.PHONY: demo test soak fuzz bench bench-strength up install clean
+.PHONY: demo serve test soak fuzz bench bench-strength up install clean
 
 DEMO_SERVE ?= 1
+PORT ?= 8000
 
+# Run twice, the demo shows the tournaments it played rather than copies of them.
 demo: $(STAMP)
 	$(BIN)/python manage.py migrate --no-input -v 0
 	$(BIN)/python manage.py demo
-	@if [ "$(DEMO_SERVE)" != "0" ]; then \
-	  echo "Serving the site at http://127.0.0.1:8000/ (the API at /api/, the admin at /admin/: manage.py createsuperuser); Ctrl-C stops it."; \
-	  DEBUG=true $(BIN)/python manage.py runserver 127.0.0.1:8000; fi
+	@if [ "$(DEMO_SERVE)" != "0" ]; then $(MAKE) --no-print-directory serve; fi
+
+# The site as production serves it, on 127.0.0.1:$(PORT): gunicorn, no DEBUG (the service's own
+# error pages and the API's JSON errors), static files collected and served by whitenoise.
+serve:
+	$(BIN)/python manage.py collectstatic --no-input -v 0
+	@echo "Serving the site at http://127.0.0.1:$(PORT)/ (the API at /api/, the admin at /admin/: manage.py createsuperuser); Ctrl-C stops it."
+	DEBUG=false WHITENOISE_USE_FINDERS=false $(BIN)/gunicorn config.wsgi --bind 127.0.0.1:$(PORT) --workers 1 --threads 4
 
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

@@ -2,7 +2,7 @@
 
 :class:`ProgramAgent` implements the runner's agent protocol (``start``, ``choose``,
 ``end``) by talking to ``python3 main.py`` in the sandbox exactly as
-``spec/bot-protocol.md`` says. Every fault of the program (too slow, crashed, exited, wrong
+``docs/bots.md`` says. Every fault of the program (too slow, crashed, exited, wrong
 answer, over a limit) raises :class:`~games.runner.AgentFailure` with a short reason that
 starts with one of :data:`REASONS`; the runner turns it into a forfeit. Faults of the
 machine (no sandbox) raise :class:`~games.sandbox.SandboxUnavailable` instead, since they

@@ -1,6 +1,6 @@
 """Errors raised by the rules engines.
 
-Each error maps to one verification code of ``spec/README.md``, so that verification,
+Each error maps to one verification code of ``docs/log-format.md``, so that verification,
 the API and the match runner report the same fault the same way.
 """
 

@@ -1,4 +1,4 @@
-"""The match-log envelope and its verification, exactly as ``spec/README.md`` says.
+"""The match-log envelope and its verification, exactly as ``docs/log-format.md`` says.
 
 :func:`verify_log` replays a parsed log and :func:`verify_bytes` a raw body; both answer a
 verification object (a plain dict, ready for JSON) and never raise, whatever the input.
@@ -73,7 +73,7 @@ def commitment_matches(seed: str, commitment: str) -> bool:
 
 
 def final_result(state: GameState, forfeits: Sequence[Forfeit]) -> Result:
-    """The result of a log that has ended, forfeits applied (``spec/README.md``, Forfeits).
+    """The result of a log that has ended, forfeits applied (``docs/log-format.md``, Forfeits).
 
     In a two-seat game a forfeit ends the game: the other seat ranks 1 and the scores are
     those of the moment. Otherwise the seats that did not forfeit rank by the game's own

@@ -63,7 +63,7 @@ BOT_ENV = {
 
 @dataclass(frozen=True)
 class Limits:
-    """What one bot process may use (``spec/bot-protocol.md``, Limits and failures).
+    """What one bot process may use (``docs/bots.md``, Limits).
 
     Times are in milliseconds, sizes in bytes. ``cpu_seconds`` bounds the CPU time of the
     whole match, thinking on other seats' time included; ``exit_grace_ms`` is how long a bot

@@ -44,7 +44,10 @@ def redis_available(url: str) -> bool:
 
 @pytest.fixture
 def redis_url() -> str:
-    """A Redis server for the broker, or a skip (a failure under CI)."""
+    """A Redis server for the broker, or a skip (a failure under CI). An empty ``REDIS_URL``
+    says there is none."""
+    if not REDIS_URL:
+        skip_or_fail("no Redis server (REDIS_URL is empty)")
     if not redis_available(REDIS_URL):
         skip_or_fail(f"no Redis server at {REDIS_URL} (set REDIS_URL or start redis-server)")
     return REDIS_URL

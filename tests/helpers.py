@@ -15,7 +15,7 @@ import pytest
 from celery import Celery
 
 ROOT = Path(__file__).resolve().parent.parent
-SPEC_EXAMPLES = ROOT.parent / "shared" / "spec" / "examples"
+EXAMPLE_LOGS = ROOT / "tests" / "data" / "examples"
 
 
 def random_game_count(default: int) -> int:
@@ -36,17 +36,19 @@ def skip_or_fail(reason: str) -> None:
     pytest.skip(reason)
 
 
-def spec_examples(game: str) -> list[tuple[str, dict[str, Any]]]:
-    """The spec's example logs of one game with their expected verdicts."""
-    expected = SPEC_EXAMPLES / "expected.jsonl"
-    if not expected.exists():
-        return []
-    cases = []
-    for line in expected.read_text().splitlines():
-        verdict = json.loads(line)
-        if verdict["file"].startswith(game + "/"):
-            cases.append((verdict["file"], verdict))
-    return cases
+def needs_postgresql(what: str) -> None:
+    """Skip (fail under CI) where the test database is not PostgreSQL: ``what`` says why."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        skip_or_fail(f"{what} needs PostgreSQL (set DATABASE_URL; CI runs this on PostgreSQL)")
+
+
+def examples() -> list[tuple[str, dict[str, Any]]]:
+    """The project's example logs (``tests/examples.py`` makes them), each with the
+    verification it must get."""
+    lines = (EXAMPLE_LOGS / "expected.jsonl").read_text(encoding="utf-8").splitlines()
+    return [(verdict["file"], verdict) for verdict in map(json.loads, lines)]
 
 
 def free_port() -> int:

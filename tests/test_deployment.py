@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 import uuid
 from pathlib import Path
@@ -125,3 +126,40 @@ def test_the_procfile_runs_the_whole_service_on_one_machine(redis_url: str, tmp_
     text = log.read_text()
     for process in ("web.1", "worker.1", "beat.1"):
         assert process in text
+
+
+def test_the_demo_serves_the_site_as_production_does(tmp_path: Path) -> None:
+    """``make serve`` (the end of ``make demo``), on the port ``PORT`` names: no debug pages,
+    the service's own 404 page and the API's JSON errors, static files through whitenoise."""
+    port = free_port()
+    database = f"sqlite:///{tmp_path / 'demo.sqlite3'}"
+    clean = {key: value for key, value in os.environ.items() if key not in ("DEBUG", "DJANGO_SETTINGS_MODULE")}
+    env = {**clean, "DATABASE_URL": database, "PORT": str(port)}
+    assert manage("migrate", "--no-input", "-v", "0", env={"DATABASE_URL": database}).returncode == 0
+    log = tmp_path / "serve.log"
+    with log.open("w") as out:
+        server = subprocess.Popen(["make", "--no-print-directory", "serve", f"BIN={Path(sys.executable).parent}"],
+                                  cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        def get(path: str) -> tuple[int, str, str]:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as answer:
+                    return answer.status, answer.headers["Content-Type"], answer.read().decode()
+            except urllib.error.HTTPError as error:
+                return error.code, error.headers["Content-Type"], error.read().decode()
+
+        wait_until(lambda: get("/health/")[0] == 200, 60, "make serve answering", [log])
+        status, kind, body = get("/no/such/page/")
+        assert status == 404 and kind.startswith("text/html") and "Leapfrog" in body
+        assert "DEBUG = True" not in body and "Traceback" not in body and "URLconf" not in body
+        status, kind, body = get("/api/no-such-resource/")
+        assert status == 404 and kind.startswith("application/json") and json.loads(body)["code"]
+        status, _, css = get("/static/tournaments/site.css")
+        assert status == 200 and "--accent" in css
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()

@@ -1,4 +1,4 @@
-"""Errors the services raise; the API turns them into the spec's error shape."""
+"""Errors the services raise; the API turns them into its one error shape (docs/log-format.md, Over HTTP)."""
 
 from __future__ import annotations
 

@@ -110,7 +110,7 @@ def shown(data: dict[str, Any], match: Match, user: User) -> dict[str, Any]:
 
 
 def match_envelope(match: Match, moves: list[Any] | None = None) -> dict[str, Any]:
-    """The match as a log envelope (``spec/README.md``) that ``verify_log`` accepts."""
+    """The match as a log envelope (``docs/log-format.md``) that ``verify_log`` accepts."""
     log = match.log
     envelope: dict[str, Any] = {
         "format": FORMAT,

@@ -21,6 +21,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.safestring import mark_safe
 
+from games.base import Game
 from games.errors import GameError
 from games.registry import all_games, get_game
 from tournaments import charts, replays
@@ -51,17 +52,30 @@ POLL_SECONDS = {True: 2, False: 30}
 
 
 def games_list() -> list[dict[str, Any]]:
-    return [{"slug": game.slug, "title": game.title, "players": f"{game.min_players}–{game.max_players}",
+    return [{"slug": game.slug, "title": game.title, "players": seats_text(game.min_players, game.max_players),
              "summary": game_summary(game.slug)} for game in all_games()]
+
+
+def seats_text(low: int, high: int) -> str:
+    """``2 players``, ``1–6 players``."""
+    return f"{low} players" if low == high else f"{low}–{high} players"
+
+
+def hides_information(slug: str) -> bool:
+    """Whether a live game hides something from spectators (hands of cards) that its own
+    seats see: the games whose moves a spectator reads with parts left out."""
+    return type(get_game(slug)).public_moves is not Game.public_moves
 
 
 @lru_cache(maxsize=8)
 def game_summary(slug: str) -> str:
-    """The first paragraph of the game's page in the docs, for the home page."""
+    """The first paragraph of the game's page in the docs, for the home page: its first two
+    sentences, their Markdown (emphasis, code) rendered."""
     text = (settings.BASE_DIR / "docs" / "games" / f"{slug}.md").read_text(encoding="utf-8")
     paragraph = text.split("\n\n")[1]
-    sentences = re.split(r"(?<=[a-z0-9)]\.) (?=[A-Z])", " ".join(paragraph.split()))
-    return " ".join(sentences[:2])
+    sentences = re.split(r"(?<=[a-z0-9)*]\.) (?=[A-Z*])", " ".join(paragraph.split()))
+    html = markdown.markdown(" ".join(sentences[:2]), output_format="html")
+    return mark_safe(html.removeprefix("<p>").removesuffix("</p>"))
 
 
 def visible_tournaments(request: HttpRequest) -> Any:
@@ -100,25 +114,20 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
 
 # -- tournaments --------------------------------------------------------------------------------------
 
-def progress_of(tournament: Tournament) -> dict[str, Any]:
-    """How far a tournament has come, as a fraction that only grows: whole rounds done plus
-    the share of the current round's matches played (matches alone when the rounds are not
-    known in advance)."""
+def progress_of(tournament: Tournament, done: int | None = None) -> dict[str, Any]:
+    """How far a tournament has come: the matches played of all it will have (counted over the
+    whole tournament from its first round where the format knows them, see
+    ``refresh_progress``). ``done`` is the count of finished matches a page shows beside it,
+    so that the two agree; without it, the stored count."""
+    done = tournament.matches_done if done is None else done
+    total = max(tournament.matches_total, done)
     if tournament.status == Tournament.Status.FINISHED:
         fraction = 1.0
-    elif tournament.status == Tournament.Status.REGISTRATION:
+    elif tournament.status == Tournament.Status.REGISTRATION or not total:
         fraction = 0.0
-    elif tournament.total_rounds and tournament.current_round:
-        current = Match.objects.filter(tournament=tournament, round__number=tournament.current_round) \
-            .exclude(status=Match.Status.VOID)
-        total = current.count()
-        done = current.filter(status=Match.Status.FINISHED).count()
-        share = done / total if total else 0.0
-        fraction = (tournament.current_round - 1 + share) / tournament.total_rounds
     else:
-        fraction = tournament.matches_done / tournament.matches_total if tournament.matches_total else 0.0
-    fraction = min(1.0, max(0.0, fraction))
-    return {"percent": round(fraction * 100), "done": tournament.matches_done, "total": tournament.matches_total,
+        fraction = done / total
+    return {"percent": round(fraction * 100), "done": done, "total": total,
             "round": tournament.current_round, "rounds": tournament.total_rounds,
             "running": tournament.status == Tournament.Status.RUNNING,
             "poll": POLL_SECONDS[tournament.bots]}
@@ -159,15 +168,21 @@ def tournament_live(tournament: Tournament) -> dict[str, Any]:
     tiebreaks = list(settings_of(tournament).tiebreaks)
     for row in standings:
         row["tiebreak_values"] = [row["tiebreaks"].get(name) for name in tiebreaks]
-    names = {entrant.pk: entrant.player.name for entrant in tournament.entrants.select_related("player")}
+    entrants = list(tournament.entrants.select_related("player"))
+    names = {entrant.pk: entrant.player.name for entrant in entrants}
+    players = {entrant.pk: entrant.player_id for entrant in entrants}
+    for row in standings:
+        row["player_id"] = players.get(row.get("entrant_id"))
     rounds = []
+    played = 0
     for round_ in tournament.rounds.order_by("number").prefetch_related("matches__seats__player", "byes"):
         matches = [match for match in round_.matches.all() if match.status != Match.Status.VOID]
         matches.sort(key=lambda match: (match.bracket, match.pairing, match.game_number))
+        played += sum(match.status == Match.Status.FINISHED for match in matches)
         rounds.append({"number": round_.number, "status": round_.get_status_display(),
                        "matches": [match_summary(match) for match in matches],
                        "byes": [names.get(bye.entrant_id, "?") for bye in round_.byes.all()]})
-    return {"tournament": tournament, "progress": progress_of(tournament), "standings": standings,
+    return {"tournament": tournament, "progress": progress_of(tournament, done=played), "standings": standings,
             "tiebreaks": [TIEBREAK_NAMES.get(name, name) for name in tiebreaks],
             "crosstable": crosstable_rows(tournament), "rounds": rounds}
 
@@ -334,7 +349,7 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
         "match": found, "game": get_game(found.game), "seats": seats, "view": view, "total": total,
         "start": start, "moves": replays.move_rows(found, view),
         "picture": mark_safe(replays.draw_position(found, start, view)),
-        "ended": replays.ended(found), "summary": match_summary(found),
+        "ended": replays.ended(found), "summary": match_summary(found), "hides": hides_information(found.game),
     }
     return render(request, "tournaments/site/match.html", context)
 

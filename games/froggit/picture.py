@@ -22,7 +22,7 @@ from games.froggit.rules import LARGE, SIZE_WORD, FroggitState
 
 SIZE = 34.0
 SQRT3 = math.sqrt(3)
-MARGIN_X = 95.0
+MARGIN_X = 120.0
 MARGIN_TOP = 90.0
 WIDTH = 2 * MARGIN_X + 7 * SQRT3 * SIZE
 CENTRE_X = WIDTH / 2
@@ -117,14 +117,15 @@ def corner_labels(state: FroggitState, seat: int, stacked: dict[int, int]) -> st
                                  (state.finishes[seat], "home", state.at_home[seat])):
         x, y = centre(corner)
         dx, dy = x - CENTRE_X, y - CENTRE_Y
-        length = math.hypot(dx, dy)
-        lx, ly = x + dx / length * SIZE * 1.9, y + dy / length * SIZE * 1.3
+        outward = 1 if dx >= 0 else -1
         line = stacked.get(corner, 0)
         stacked[corner] = line + 1
-        if abs(dy) > abs(dx):  # above or below the board: the next label goes beside this one
-            lx += (LABEL_WIDTH if dx >= 0 else -LABEL_WIDTH) * line
-        else:  # at a side: the next label goes below
-            ly += LABEL_STEP * line
+        if abs(dy) > abs(dx):  # above or below the board, clear of the corner: the next label beside
+            lx = x + outward * (SIZE * 0.9 + LABEL_WIDTH * line)
+            ly = y - SIZE - 22 if dy < 0 else y + SIZE + 16
+        else:  # at a side, clear of the corner: the next label below
+            lx = x + outward * (SIZE * SQRT3 / 2 + 6 + LABEL_WIDTH / 2)
+            ly = y - 10 + LABEL_STEP * line
         parts.append(svg.polygon(hexagon(x, y, SIZE - 6), fill="none", stroke=colour,
                                  stroke_width=4 if kind == "start" else 2,
                                  stroke_dasharray=None if kind == "start" else "5 3"))

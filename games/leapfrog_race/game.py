@@ -1,5 +1,5 @@
-"""Leapfrog, the three-race tournament: the game's options, setup
-and bots around the rules of :mod:`games.leapfrog_race.rules`.
+"""Leapfrog, the three-race tournament (``docs/games/leapfrog_race.md``): the game's options,
+setup and bots around the rules of :mod:`games.leapfrog_race.rules`.
 
 >>> game = LeapfrogRace()
 >>> state = game.new_state(game.parse_options({}, 2), 2, {"order": "RYPOBG"})

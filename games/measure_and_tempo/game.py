@@ -1,5 +1,5 @@
-"""Measure and Tempo: the game's options, setup, pictures and
-bots around the rules of :mod:`games.measure_and_tempo.rules`.
+"""Measure and Tempo (``docs/games/measure_and_tempo.md``): the game's options, setup, pictures
+and bots around the rules of :mod:`games.measure_and_tempo.rules`.
 
 >>> game = MeasureAndTempo()
 >>> options = game.parse_options({}, 2)

@@ -1,4 +1,4 @@
-"""The log envelope and its verification (``spec/README.md``), every error code and the
+"""The log envelope and its verification (``docs/log-format.md``), every error code and the
 order of the checks, on Leapfrog race logs."""
 
 from __future__ import annotations

@@ -112,6 +112,27 @@ def test_the_pond_draws_every_frog_stacks_included_and_the_fish() -> None:
     assert with_class(stacked, "last-move")
 
 
+@pytest.mark.parametrize("seats", [2, 3, 6])
+def test_the_pond_s_corner_labels_stay_clear_of_the_corner_spaces_and_the_picture(seats: int) -> None:
+    game = get_game("froggit")
+    root = parse(game.draw(game.new_state(game.parse_options({}, seats), seats, {})))
+    width, height = (float(value) for value in root.get("viewBox").split()[2:])
+    corners = []
+    for corner in with_class(root, "corner"):
+        points = [tuple(map(float, point.split(","))) for point in corner.find(SVG + "polygon").get("points").split()]
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        corners.append((min(xs), min(ys), max(xs), max(ys)))
+    labels = [label.find(SVG + "text") for label in with_class(root, "corner-label start")
+              + with_class(root, "corner-label home")]
+    assert len(labels) == 2 * seats
+    for text in labels:
+        x, y = float(text.get("x")), float(text.get("y"))
+        box = (x - 50, y - 10, x + 50, y + 3)  # ten-pixel text of about 18 characters, centred
+        assert 0 <= box[0] and box[2] <= width and box[3] <= height, text.text
+        for left, top, right, bottom in corners:
+            assert box[2] < left or box[0] > right or box[3] < top or box[1] > bottom, text.text
+
+
 def test_the_leap_frog_board_draws_each_piece_in_its_colour_and_the_last_capture() -> None:
     game = get_game("leap_frog")
     state = game.new_state(game.parse_options({"rows": 4, "cols": 4}, 2), 2, {})

@@ -19,8 +19,9 @@ def play_tournaments(games: tuple[str, ...] = tuple(SHORT_OPTIONS)) -> dict[str,
     """A rated round robin of three built-in bots per game, played to the end."""
     played = {}
     for game in games:
+        club = Club.objects.get_or_create(slug=f"pages-{game}".replace("_", "-"), defaults={"name": f"{game} arena"})[0]
         call_command("run_tournament", "--game", game, "--format", "round_robin", "--bot", "greedy", "--bot",
-                     "random", "--bot", "random", "--rated", "--seed", f"pages-{game}", "--options",
+                     "random", "--bot", "random", "--rated", "--club", club.slug, "--seed", f"pages-{game}", "--options",
                      SHORT_OPTIONS[game], stdout=StringIO(), stderr=StringIO())
         played[game] = Tournament.objects.filter(game=game).latest("pk")
     return played

@@ -60,6 +60,13 @@ def test_the_example_observation_is_what_a_bot_sees(world: World) -> None:
 
 # -- clubs and memberships
 
+def test_the_founder_of_a_club_is_its_director_from_the_first_answer(world: World) -> None:
+    client = world.client(world.member)
+    founded = client.post("/api/clubs/", {"name": "Lily Pads", "slug": "lily-pads"}, format="json")
+    assert founded.status_code == 201 and founded.json()["role"] == "director", founded.json()
+    assert client.get("/api/clubs/lily-pads/").json()["role"] == "director"
+
+
 def test_directors_change_their_club_but_not_its_slug(world: World) -> None:
     client = world.client(world.director)
     changed = client.patch("/api/clubs/pond/", {"name": "The Pond", "public": False}, format="json")

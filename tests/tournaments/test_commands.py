@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import ROOT, SPEC_EXAMPLES
+from tests.helpers import EXAMPLE_LOGS, ROOT
 
 
 def manage(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
@@ -73,8 +73,8 @@ def test_play_usage_errors_exit_2_with_a_message(args: list[str]) -> None:
 
 
 def test_verify_several_files_in_order_with_exit_1_when_any_is_invalid(tmp_path: Path) -> None:
-    valid = SPEC_EXAMPLES / "leapfrog_race" / "01-valid.json"
-    invalid = SPEC_EXAMPLES / "leapfrog_race" / "02-illegal_move.json"
+    valid = EXAMPLE_LOGS / "leapfrog_race" / "01-valid.json"
+    invalid = EXAMPLE_LOGS / "leapfrog_race" / "17-illegal_move.json"
     garbage = tmp_path / "garbage.json"
     garbage.write_bytes(b"\xff not json")
     missing = tmp_path / "missing.json"
@@ -89,7 +89,7 @@ def test_verify_several_files_in_order_with_exit_1_when_any_is_invalid(tmp_path:
 
 
 def test_verify_reads_standard_input() -> None:
-    body = (SPEC_EXAMPLES / "leapfrog_race" / "01-valid.json").read_bytes()
+    body = (EXAMPLE_LOGS / "leapfrog_race" / "01-valid.json").read_bytes()
     verified = manage("verify_log", "-", stdin=body)
     assert verified.returncode == 0
     assert lines(verified.stdout) == [{"file": "-", **lines(manage("verify_log", "-", stdin=body).stdout)[0]}]
@@ -109,10 +109,24 @@ def test_the_demo_runs_a_tournament_of_every_game(tmp_path: Path) -> None:
     from tournaments.models import Tournament
 
     out = tmp_path / "demo.txt"
-    with out.open("w") as handle:
-        call_command("demo", stdout=handle)
-    text = out.read_text()
-    assert "stored matches verify" in text
-    for slug in GAME_CLASSES:
-        assert f"({slug})" in text
-    assert Tournament.objects.filter(status=Tournament.Status.FINISHED).count() == len(GAME_CLASSES)
+    for _ in range(2):  # run again, the demo shows what it played rather than copies of it
+        with out.open("w") as handle:
+            call_command("demo", stdout=handle)
+        text = out.read_text()
+        assert "stored matches verify" in text
+        for slug in GAME_CLASSES:
+            assert f"({slug})" in text
+        assert Tournament.objects.filter(status=Tournament.Status.FINISHED).count() == len(GAME_CLASSES)
+        assert Tournament.objects.filter(club__public=True).count() == len(GAME_CLASSES)
+
+
+def test_verify_prints_utf_8_text_as_it_is(tmp_path: Path) -> None:
+    log = json.loads((EXAMPLE_LOGS / "leap_frog" / "02-valid.json").read_text(encoding="utf-8"))
+    log["setup"]["layout"][0] = "?" + log["setup"]["layout"][0][1:]
+    path = tmp_path / "grenouille×2.json"
+    path.write_text(json.dumps(log), encoding="utf-8")
+    verified = manage("verify_log", str(path))
+    assert verified.returncode == 1
+    text = verified.stdout.decode("utf-8")
+    assert "grenouille×2.json" in text and "\\u00d7" not in text and "\\u" not in text
+    assert json.loads(text)["file"] == str(path) and json.loads(text)["error"]["code"] == "bad_setup"

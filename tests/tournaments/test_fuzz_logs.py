@@ -29,7 +29,7 @@ GAMES = ["leapfrog_race", "measure_and_tempo", "froggit", "leap_frog"]
 CASES = int(os.environ.get("FUZZ_CASES", "150"))
 #: Files per run of the command (one process verifies a batch, as a user would).
 COMMAND_BATCH = 1000
-#: The spec's verification codes (spec/README.md): nothing else may appear.
+#: The verification codes (docs/log-format.md): nothing else may appear.
 CODES = {"bad_format", "unknown_game", "bad_options", "bad_players", "bad_setup", "bad_notation", "illegal_move",
          "moves_after_end", "bad_forfeit", "seed_mismatch", "result_mismatch"}
 

@@ -13,7 +13,7 @@ from django.core.management import CommandError, call_command
 
 from games.registry import get_game
 from games.runner import play_bots
-from tests.helpers import ROOT, SPEC_EXAMPLES
+from tests.helpers import EXAMPLE_LOGS, ROOT
 from tests.tournaments.conftest import World
 from tests.tournaments.test_api_matches import finished_match
 from tests.tournaments.test_match_services import snapshot
@@ -30,15 +30,15 @@ def run(*args: str) -> tuple[int, str]:
 
 
 def test_import_files_into_the_imported_club(world: World, tmp_path: Path) -> None:
-    valid = SPEC_EXAMPLES / "leapfrog_race" / "19-valid.json"
-    invalid = SPEC_EXAMPLES / "leapfrog_race" / "02-illegal_move.json"
+    valid = EXAMPLE_LOGS / "leapfrog_race" / "03-valid.json"
+    invalid = EXAMPLE_LOGS / "leapfrog_race" / "17-illegal_move.json"
     code, out = run("import_logs", str(valid), str(invalid))
     assert code == 1
-    assert "stored as match #" in out and "refused: illegal_move at 11" in out and "1 stored, 1 refused" in out
+    assert "stored as match #" in out and "refused: illegal_move at 17" in out and "1 stored, 1 refused" in out
     club = Club.objects.get(slug="imported")
     match = Match.objects.get(club=club)
-    assert [seat.player.name for seat in match.seats.order_by("index")] == ["ana", "x", "frog fan"]
-    assert match.result["ranks"] == [1, 2, 3]
+    assert [seat.player.name for seat in match.seats.order_by("index")] == ["ana", "ben", "cy"]
+    assert match.result["ranks"] == [3, 1, 2]
 
 
 def test_import_into_a_club_matches_players_by_name(world: World, tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from games.registry import get_game
 from tests.tournaments.conftest import World
 from tests.tournaments.site_data import first_match, play_next, play_tournaments, started_bot_tournament
 from tournaments.models import Match, Tournament
+from tournaments.services import tournaments as services
 from tournaments.services.matches import insert_match
 
 MT_SETUP = {"hands": [["2H", "TC", "QD", "JC", "4C", "7C", "7D"], ["6S", "TS", "JD", "6C", "AD", "8D", "QC"]]}
@@ -68,6 +69,34 @@ def test_the_live_part_polls_while_a_bot_tournament_runs_and_its_bar_only_grows(
         if not play_next(tournament):
             break
     assert seen[0] == 0 and seen[-1] == 100 and seen == sorted(seen) and len(set(seen)) > 3
+
+
+def test_the_live_part_counts_over_the_whole_round_robin_and_agrees_with_the_results_it_shows(world: World) -> None:
+    tournament = started_bot_tournament(world.club)  # four entrants: six matches in three rounds
+    services.advance(tournament.pk)  # the first round is paired
+    counts = []
+    while True:
+        html = page(f"/tournaments/{tournament.pk}/live/")
+        done, total = map(int, re.search(r"(\d+) of (\d+) matches played", html).groups())
+        pairings = html[html.index('id="rounds"'):]
+        assert done == len(re.findall(r'<li class="pairing finished">', pairings))
+        counts.append((done, total))
+        api = Client().get(f"/api/tournaments/{tournament.pk}/progress/").json()
+        assert api["matches_total"] == 6, api
+        if not play_next(tournament):
+            break
+    assert {total for _, total in counts} == {6}
+    assert [done for done, _ in counts] == list(range(7))[: len(counts)] and counts[-1] == (6, 6)
+
+
+def test_the_standings_link_each_entrant_to_its_player_page_and_the_pairings_have_a_legend(
+        played: dict[str, Tournament]) -> None:
+    tournament = played["leap_frog"]
+    html = page(f"/tournaments/{tournament.pk}/")
+    standings = html[html.index('id="standings"'):html.index('id="crosstable"')]
+    for entrant in tournament.entrants.select_related("player"):
+        assert f'<a href="/players/{entrant.player_id}/">{entrant.player.name}</a>' in standings
+    assert "its place in the match and, in brackets, its score" in html
 
 
 def test_a_player_page_draws_the_rating_history_and_the_leaderboard_sorts(played: dict[str, Tournament]) -> None:
@@ -172,3 +201,19 @@ def test_positions_of_an_ended_match_are_cacheable_and_revalidate_with_their_eta
     other = Client().get(f"/api/matches/{match.pk}/positions/2.svg", HTTP_IF_NONE_MATCH=first["ETag"])
     assert other.status_code == 200 and other["ETag"] != first["ETag"]
     assert Client().get(f"/api/matches/{match.pk}/positions/1.svg").content == first.content
+
+
+def test_the_home_page_renders_each_summary_and_counts_seats_as_people_say_them(played: dict[str, Tournament]) -> None:
+    html = page("/")
+    assert "<em>A History of Board-Games Other Than Chess</em>" in html and "*A History" not in html
+    assert "2–2" not in html and ">2 players<" in html and ">1–6 players<" in html
+    assert "<td>Measure and Tempo</td>" in html and "<td>measure_and_tempo</td>" not in html  # titles, not slugs
+
+
+def test_only_a_live_game_with_hands_mentions_the_seats_own_hand(world: World) -> None:
+    duel = live_duel(world, ["guard QD"])
+    assert "your own seat's hand" in page(f"/matches/{duel.pk}/", client=logged_in(world.member))
+    leap = insert_match(players=[world.ana, world.ben], setup={}, moves=["o1"], club=world.club, game="leap_frog",
+                        move_count=1, options=get_game("leap_frog").parse_options({}, 2))
+    html = page(f"/matches/{leap.pk}/", client=logged_in(world.member))
+    assert "This match is being played" in html and "hand" not in html.split("This match is being played")[1][:200]

@@ -13,7 +13,7 @@ from drf_spectacular.generators import SchemaGenerator
 
 from tests.tournaments.conftest import World
 from tests.tournaments.rating_helpers import finished_match
-from tournaments.models import Player, Rating, SeatRating
+from tournaments.models import Club, Player, Rating, SeatRating
 from tournaments.services.ratings import display
 
 TOURNAMENTS = {
@@ -30,8 +30,9 @@ TOURNAMENTS = {
 
 @pytest.mark.parametrize("game", sorted(TOURNAMENTS))
 def test_after_a_rated_bot_tournament_the_api_serves_its_ratings(db: None, client, game: str) -> None:
-    call_command("run_tournament", "--game", game, "--seed", "ratings", "--rated", *TOURNAMENTS[game],
-                 stdout=StringIO())
+    Club.objects.create(name="Arena", slug="arena")
+    call_command("run_tournament", "--game", game, "--seed", "ratings", "--rated", "--club", "arena",
+                 *TOURNAMENTS[game], stdout=StringIO())
     board = client.get(f"/api/ratings/{game}/").json()
     ratings = Rating.objects.filter(game=game)
     assert board["count"] == ratings.count() == Player.objects.filter(kind="bot").count()

@@ -49,6 +49,88 @@ def test_a_two_seat_round_robin_prints_a_table() -> None:
     assert "rank" in text and "greedy#1" in text and "3 matches in 3 rounds" in text
 
 
+class RecordingBar:
+    """A stand-in for tqdm that records each (total, done) it is shown."""
+
+    shown: list[tuple[int, int]] = []
+
+    def __init__(self, total: int = 0, **_: object) -> None:
+        self.total, self.n = total, 0
+        RecordingBar.shown = [(total, 0)]
+
+    def refresh(self) -> None:
+        self.shown.append((self.total, self.n))
+
+    def update(self, count: int) -> None:
+        self.n += count
+        self.refresh()
+
+    def set_postfix(self, **_: object) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("args", "total"), [
+    (["--format", "round_robin", "--bot", "greedy", "--bot", "random", "--bot", "random", "--bot", "greedy"], 6),
+    (["--format", "swiss", "--rounds", "3", "--bot", "greedy", "--bot", "random", "--bot", "random", "--bot", "greedy"], 6),
+    (["--format", "tables", "--rounds", "2", "--table-size", "2", "--bot", "greedy", "--bot", "random",
+      "--bot", "random", "--bot", "greedy"], 4),
+])
+def test_the_progress_bar_counts_over_the_whole_tournament_from_the_first_round(
+        monkeypatch: pytest.MonkeyPatch, args: list[str], total: int) -> None:
+    from tournaments.management.commands import run_tournament
+
+    monkeypatch.setattr(run_tournament, "tqdm", RecordingBar)
+    body = json.loads(run_here("run_tournament", "--game", "leapfrog_race", "--seed", "bar", "--json", *args))
+    assert body["tournament"]["matches"] == total
+    shown = RecordingBar.shown[1:]
+    assert {seen_total for seen_total, _ in shown} == {total}
+    done = [seen_done for _, seen_done in shown]
+    assert done == sorted(done) and done[0] == 0 and done[-1] == total
+
+
+@pytest.mark.django_db
+def test_tournaments_go_to_a_private_club_unless_told_which() -> None:
+    from tournaments.models import Club
+
+    run_here("run_tournament", "--game", "leapfrog_race", "--format", "round_robin", "--bot", "random",
+             "--bot", "random", "--seed", "quiet", "--json")
+    assert Tournament.objects.get().club.public is False
+    Club.objects.create(name="Open arena", slug="open")
+    run_here("run_tournament", "--game", "leapfrog_race", "--format", "round_robin", "--bot", "random",
+             "--bot", "random", "--seed", "quiet", "--club", "open", "--json")
+    assert Tournament.objects.filter(club__slug="open", club__public=True).count() == 1
+    with pytest.raises(CommandError) as refused:
+        call_command("run_tournament", "--game", "leapfrog_race", "--format", "round_robin", "--bot", "random",
+                     "--bot", "random", "--club", "nowhere")
+    assert refused.value.returncode == 2 and "nowhere" in str(refused.value)
+
+
+@pytest.mark.django_db
+def test_reuse_shows_the_tournament_of_the_same_seed_instead_of_another() -> None:
+    args = ["run_tournament", "--game", "leapfrog_race", "--format", "round_robin", "--bot", "random",
+            "--bot", "greedy", "--seed", "again", "--reuse", "--json"]
+    first, second = run_here(*args), run_here(*args)
+    assert first == second and Tournament.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_each_forfeit_is_printed_with_its_seat_bot_and_reason(tmp_path: object) -> None:
+    from tests.tournaments.test_bot_services import needs_sandbox
+
+    needs_sandbox()
+    crasher = tmp_path / "crasher.py"
+    crasher.write_text("raise SystemExit(3)\n")
+    text = run_here("run_tournament", "--game", "measure_and_tempo", "--format", "round_robin", "--bot", "greedy",
+                    "--program", f"crasher={crasher}", "--seed", "forfeit")
+    lines = [line for line in text.splitlines() if line.startswith("forfeit: ")]
+    assert lines and all("crasher#2" in line and "seat " in line for line in lines), text
+    assert all(line.split("crasher#2: ", 1)[1].strip() for line in lines), text
+
+
 @pytest.mark.django_db
 def test_bot_programs_enter_beside_built_in_bots(tmp_path: object) -> None:
     from tests.tournaments.test_bot_services import needs_sandbox

@@ -1,5 +1,5 @@
 """One error shape for every 4xx: ``{"code", "message", "fields"?, "verification"?}``
-(``spec/README.md``, Over HTTP)."""
+(``docs/log-format.md``, Over HTTP)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ from typing import Any
 
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "description": "Every 4xx answer of the API (spec/README.md, Over HTTP); `fields` for bad input, "
+    "description": "Every 4xx answer of the API (docs/log-format.md, Over HTTP); `fields` for bad input, "
                    "`verification` for a refused log, `moves` for a stale index, `wait` when throttled.",
     "properties": {
         "code": {"type": "string", "description": "what went wrong, for programs: invalid, parse_error, "

@@ -134,6 +134,7 @@ class ClubViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.Destr
 
     def perform_create(self, serializer: s.ClubSerializer) -> None:
         serializer.instance = club_services.create_club(director=self.request.user, **serializer.validated_data)
+        serializer.context["roles"] = self.get_serializer_context().get("roles")  # the founder's new role
 
     def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         club = self.get_object()

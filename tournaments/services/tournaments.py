@@ -262,11 +262,29 @@ def refresh_progress(tournament_id: int) -> None:
     """Store the counts of matches done and scheduled (both counted in one query). The
     tournament's row is locked before counting: of two workers finishing chunks at once, the
     one that writes last has counted last, so a stale count never overwrites a fresh one."""
-    list(Tournament.objects.select_for_update().filter(pk=tournament_id).values_list("pk", flat=True))
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     cache.bump_tournaments([tournament_id])  # its matches changed, perhaps by update(): no signal
     counts = Match.objects.filter(tournament_id=tournament_id).exclude(status=Match.Status.VOID).aggregate(
         done=Count("pk", filter=Q(status=Match.Status.FINISHED)), total=Count("pk"))
-    Tournament.objects.filter(pk=tournament_id).update(matches_done=counts["done"], matches_total=counts["total"])
+    Tournament.objects.filter(pk=tournament_id).update(matches_done=counts["done"],
+                                                       matches_total=expected_total(tournament, counts["total"]))
+
+
+#: Formats whose rounds are all known from the start, each pairing as many games as the first.
+FIXED_ROUNDS = {Tournament.Format.ROUND_ROBIN, Tournament.Format.DOUBLE_ROUND_ROBIN, Tournament.Format.SWISS,
+                Tournament.Format.TABLES}
+
+
+def expected_total(tournament: Tournament, scheduled: int) -> int:
+    """The matches the whole tournament will have, where its format knows them from the start
+    (fixed rounds of one game per pairing: the first round's matches times the rounds), so
+    that progress counts over the whole tournament from its first round; otherwise, and once
+    it has finished, the matches scheduled so far. Never fewer than those."""
+    if (tournament.status != Tournament.Status.RUNNING or tournament.format not in FIXED_ROUNDS
+            or not tournament.total_rounds or settings_of(tournament).best_of != 1):
+        return scheduled
+    first = Match.objects.filter(tournament=tournament, round__number=1).exclude(status=Match.Status.VOID).count()
+    return max(scheduled, first * tournament.total_rounds)
 
 
 # -- pairing and playing ----------------------------------------------------------------------------
@@ -331,6 +349,7 @@ def advance(tournament_id: int) -> list[Match]:
         tournament.standings = compute_standings(tournament, decided)
         tournament.total_rounds = tournament.current_round
         tournament.save(update_fields=["status", "standings", "total_rounds", "updated_at"])
+        refresh_progress(tournament.pk)  # the count of what was played, where it was expected
         return []
     # The standings are stored once the tournament finishes; while it runs they are computed
     # on request (and cached), so pairing a round, which every worker waits for, skips them.

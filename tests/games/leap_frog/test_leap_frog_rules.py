@@ -271,7 +271,7 @@ def test_result_before_the_end_is_refused() -> None:
     assert state.scores() == [0, 0]
 
 
-def test_the_spec_examples_first_game_by_hand() -> None:
+def test_a_five_seat_murray_game_on_a_small_board_by_hand() -> None:
     opts = GAME.parse_options({"variant": "murray", "rows": 4, "cols": 4}, 5)
     state = GAME.new_state(opts, 5, {"layout": MURRAY_4})
     for move in ["a1", "d3", "b3", "b1", "a3"]:

@@ -1,4 +1,4 @@
-"""Leapfrog's rules on hand-checked positions from the rulebook and the spec."""
+"""Leapfrog's rules (docs/games/leapfrog_race.md) on hand-checked positions."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hand-checked positions: every rule of the spec, every error path."""
+"""Hand-checked positions: every rule of docs/games/measure_and_tempo.md, every error path."""
 
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 fitting format, with the game's example bot program playing in the sandbox beside the built-in
 bots (where bubblewrap runs); each runs (in-process, or on the workers when a broker is
 configured) with a progress bar, its standings are printed, and every stored match is verified
-again."""
+again. Run again, it shows the tournaments it already played (and finishes one cut short) rather
+than playing copies of them."""
 
 from __future__ import annotations
 
@@ -14,12 +15,12 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from django.conf import settings
-from django.utils import timezone
 
 from games.registry import all_games
 from games.sandbox import sandbox_status
-from tournaments.models import Match
+from tournaments.models import Club, Match
 from tournaments.selectors import RatingView, leaderboard
+from tournaments.services.clubs import create_club
 from tournaments.services.matches import reverify
 
 #: Per game: the format, its settings, the options and the entrants of its demo tournament.
@@ -36,6 +37,12 @@ DEMO_TOURNAMENTS: dict[str, dict[str, Any]] = {
 }
 
 
+def demo_club(game: Any) -> Club:
+    """The public club that holds the demo's tournament of one game."""
+    slug = f"arena-{game.slug}".replace("_", "-")
+    return Club.objects.filter(slug=slug).first() or create_club(name=f"{game.title} bot arena", slug=slug)
+
+
 class Command(BaseCommand):
     help = "Run a bot tournament of every game, print the standings, and verify every stored match."
 
@@ -43,14 +50,16 @@ class Command(BaseCommand):
         parser.add_argument("--seed", default="demo", help="the seed the tournaments' seeds derive from")
 
     def handle(self, *args: Any, seed: str, **options: Any) -> None:
-        started = timezone.now()
+        clubs = []
         sandboxed, reason = sandbox_status()
         if not sandboxed:
             self.stdout.write(self.style.WARNING(f"Bot programs sit this demo out: {reason}"))
         for game in all_games():
             plan = DEMO_TOURNAMENTS.get(game.slug, {"format": "round_robin", "bots": ["random", "random"]})
+            club = demo_club(game)
+            clubs.append(club)
             arguments = ["run_tournament", "--game", game.slug, "--format", plan["format"], "--rated",
-                         "--seed", f"{seed}-{game.slug}", "--options", json.dumps(plan.get("options", {}))]
+                         "--club", club.slug, "--reuse", "--seed", f"{seed}-{game.slug}", "--options", json.dumps(plan.get("options", {}))]
             for key in ("rounds", "table_size"):
                 if key in plan:
                     arguments += [f"--{key.replace('_', '-')}", str(plan[key])]
@@ -65,7 +74,8 @@ class Command(BaseCommand):
             call_command(*arguments, stdout=out)
             self.stdout.write(out.getvalue().rstrip())
             self.stdout.write(self.ratings_line(game.slug))
-        matches = Match.objects.filter(tournament__created_at__gte=started, status=Match.Status.FINISHED)
+        matches = Match.objects.filter(tournament__club__in=clubs, tournament__seed__startswith=f"{seed}-",
+                                       status=Match.Status.FINISHED)
         invalid = [match.pk for match in matches.select_related("log") if not reverify(match)["valid"]]
         if invalid:
             raise CommandError(f"matches {invalid} do not verify")

@@ -23,7 +23,8 @@ from games.registry import get_game
 from games.runner import bot_class, parse_bot_spec
 from tournaments.management.arguments import json_object
 from tournaments.errors import ServiceError
-from tournaments.models import Club, Tournament
+from tournaments.models import Club, Seat, Tournament
+from tournaments.services import clubs
 from tournaments.services import tournaments as services
 from tournaments.services.bots import builtin_player, program_player
 from tournaments.tasks import advance_tournament
@@ -32,10 +33,18 @@ from tournaments.tasks import advance_tournament
 PROGRAM_NAME = re.compile(r"^[A-Za-z][\w-]{0,40}=")
 
 
-def arena(game: Any) -> Club:
-    """The club that holds command-line tournaments of one game (bot entries are per game)."""
-    club, _ = Club.objects.get_or_create(slug=f"arena-{game.slug}".replace("_", "-"),
-                                         defaults={"name": f"{game.title} bot arena"})
+def command_line_club(game: Any) -> Club:
+    """The private club that holds command-line tournaments of one game (bot entries are per
+    game), kept off the public pages unless ``--club`` names another."""
+    slug = f"command-line-{game.slug}".replace("_", "-")
+    return Club.objects.filter(slug=slug).first() or clubs.create_club(
+        name=f"{game.title} command-line tournaments", slug=slug, public=False)
+
+
+def named_club(slug: str) -> Club:
+    club = Club.objects.filter(slug=slug).first()
+    if club is None:
+        raise CommandError(f"no club with the slug {slug!r} (create it in the admin site or the API)", returncode=2)
     return club
 
 
@@ -56,6 +65,11 @@ class Command(BaseCommand):
         parser.add_argument("--best-of", type=int, help="games per pairing (two-seat formats)")
         parser.add_argument("--tiebreaks", help="comma-separated, e.g. buchholz,sonneborn_berger,wins")
         parser.add_argument("--seed", help="the tournament seed (default: a fresh one)")
+        parser.add_argument("--club", metavar="SLUG",
+                            help="the club that holds it (default: a private club of command-line tournaments)")
+        parser.add_argument("--reuse", action="store_true",
+                            help="with --seed: the club's tournament of this game, format and seed when there "
+                                 "is one (finished, or finished now if it was cut short) rather than another")
         parser.add_argument("--rated", action="store_true",
                             help="rate its matches (a bot-arena tournament is unrated unless told)")
         parser.add_argument("--json", action="store_true", help="print only the standings as JSON")
@@ -63,7 +77,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **opts: Any) -> None:
         tournament = self.create(opts)
-        bar = tqdm(total=0, unit="match", desc=f"{tournament.game} {tournament.format}", file=sys.stderr,
+        bar = tqdm(total=tournament.matches_total, unit="match", desc=f"{tournament.game} {tournament.format}", file=sys.stderr,
                    disable=None, dynamic_ncols=True)
         try:
             if settings.CELERY_TASK_ALWAYS_EAGER:
@@ -74,13 +88,16 @@ class Command(BaseCommand):
             bar.close()
         tournament.refresh_from_db()
         standings = services.compute_standings(tournament)
+        if not opts["json"]:
+            for line in forfeit_lines(tournament):
+                self.stdout.write(line)
         if opts["json"]:
             summary = {"id": tournament.pk, "game": tournament.game, "format": tournament.format,
                        "seed": tournament.seed, "rounds": tournament.current_round,
                        "matches": tournament.matches_done, "status": tournament.status}
             rows = [{key: row[key] for key in ("rank", "entrant", "points", "tiebreaks", "played", "wins",
                                                "draws", "losses", "byes")} for row in standings]
-            self.stdout.write(json.dumps({"tournament": summary, "standings": rows}))
+            self.stdout.write(json.dumps({"tournament": summary, "standings": rows}, ensure_ascii=False))
             return
         self.stdout.write(f"{tournament.name}: {tournament.matches_done} matches in {tournament.current_round} "
                           f"rounds, seed {tournament.seed}")
@@ -117,7 +134,12 @@ class Command(BaseCommand):
                 format_settings[key] = value
         if opts["tiebreaks"]:
             format_settings["tiebreaks"] = [name.strip() for name in opts["tiebreaks"].split(",") if name.strip()]
-        club = arena(game)
+        club = named_club(opts["club"]) if opts["club"] else command_line_club(game)
+        if opts["reuse"] and opts["seed"]:
+            earlier = Tournament.objects.filter(club=club, game=game.slug, format=opts["format"], seed=opts["seed"],
+                                                bots=True).exclude(status=Tournament.Status.REGISTRATION).first()
+            if earlier is not None:
+                return earlier
         try:
             tournament = services.create_tournament(
                 club=club, name=f"{game.title} {opts['format'].replace('_', ' ')}", game=game.slug,
@@ -138,7 +160,8 @@ class Command(BaseCommand):
         """Without a broker: the same steps as the workers take (a round's matches in chunks of
         ``TOURNAMENT_MATCH_CHUNK``), one after another."""
         while matches := services.advance(tournament.pk):
-            bar.total += len(matches)
+            tournament.refresh_from_db(fields=["matches_total", "matches_done"])
+            bar.total, bar.n = tournament.matches_total, tournament.matches_done
             bar.refresh()
             for chunk in services.chunks([match.pk for match in matches]):
                 services.play_scheduled_many(chunk)
@@ -157,3 +180,11 @@ class Command(BaseCommand):
             if time.monotonic() > deadline:
                 raise CommandError(f"the workers did not finish tournament {tournament.pk} in {timeout:g} s")
             time.sleep(0.5)
+
+
+def forfeit_lines(tournament: Tournament) -> list[str]:
+    """Each forfeit of the tournament: its match, round, seat, entrant and reason."""
+    seats = Seat.objects.filter(match__tournament=tournament).exclude(forfeit_reason="") \
+        .select_related("match__round", "player").order_by("match__round__number", "match_id", "index")
+    return [f"forfeit: match #{seat.match_id} (round {seat.match.round.number if seat.match.round else '-'}), "
+            f"seat {seat.index} {seat.player.name}: {seat.forfeit_reason}" for seat in seats]
