@@ -140,3 +140,37 @@ def test_a_redelivered_chunk_on_a_real_worker_plays_only_the_rest(celery_worker:
     assert Match.objects.filter(pk__in=[first, second, third], status=Match.Status.FINISHED).count() == 3
     assert Match.objects.get(pk=first).updated_at == stored
     assert Tournament.objects.get(pk=tournament.pk).matches_done == 3
+
+
+def worker_backends() -> set[tuple[object, ...]]:
+    """The other server processes connected to the test database (the worker's), with their start."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pid, backend_start FROM pg_stat_activity WHERE datname = current_database() "
+                       "AND pid <> pg_backend_pid() AND backend_type = 'client backend'")
+        return set(cursor.fetchall())
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_keeps_its_database_connection_from_task_to_task(celery_worker: RemoteWorker) -> None:
+    """A new PostgreSQL connection for every task cost a worker more than the chunk's queries."""
+    needs_postgresql()
+    celery_worker.run("tournaments.update_ratings", "leapfrog_race")
+    first = worker_backends()
+    for _ in range(3):
+        celery_worker.run("tournaments.update_ratings", "leapfrog_race")
+    assert len(first) == 1
+    assert worker_backends() == first
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_replaces_a_connection_the_server_dropped(celery_worker: RemoteWorker) -> None:
+    needs_postgresql()
+    celery_worker.run("tournaments.update_ratings", "leapfrog_race")
+    [(pid, _)] = worker_backends()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+    wait_until(lambda: not worker_backends(), 10, "the worker's server process ending")
+    assert celery_worker.run("tournaments.update_ratings", "leapfrog_race")["game"] == "leapfrog_race"
+    assert len(worker_backends()) == 1
