@@ -294,3 +294,22 @@ def test_a_failed_computation_lets_the_next_request_compute() -> None:
     with pytest.raises(RuntimeError):
         remember("answer:broken", broken, single=True)
     assert remember("answer:broken", lambda: "fixed", single=True) == "fixed"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_write_outside_a_transaction_forgets_its_versions_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Inside a transaction a bump forgets now and again at the commit; outside one the write
+    is committed already, and a second delete would only cost another round trip."""
+    from django.db import transaction
+
+    from tests.tournaments.test_match_chunks import count_deletes
+    from tournaments import cache as versions
+
+    deleted = count_deletes(monkeypatch)
+    versions.bump(versions.tournament_scope(7))
+    assert deleted == [["version:tournament:7"]]
+    deleted.clear()
+    with transaction.atomic():
+        versions.bump(versions.match_scope(8))
+        assert deleted == [["version:match:8"]]
+    assert deleted == [["version:match:8"]] * 2

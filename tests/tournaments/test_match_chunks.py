@@ -16,6 +16,7 @@ from tests.helpers import RemoteWorker, wait_until
 from tests.tournaments.conftest import World
 from tests.tournaments.test_run_tournament import needs_postgresql
 from tests.tournaments.test_tournament_services import bot_tournament, run
+from tournaments import cache
 from tournaments.models import Club, Match, Tournament
 from tournaments.services import tournaments as services
 from tournaments.tasks import advance_tournament
@@ -174,3 +175,52 @@ def test_a_worker_replaces_a_connection_the_server_dropped(celery_worker: Remote
     wait_until(lambda: not worker_backends(), 10, "the worker's server process ending")
     assert celery_worker.run("tournaments.update_ratings", "leapfrog_race")["game"] == "leapfrog_race"
     assert len(worker_backends()) == 1
+
+
+class CountingCache:
+    """The cache, noting the keys of every ``delete_many``."""
+
+    def __init__(self, backend: object) -> None:
+        self.backend = backend
+        self.deleted: list[list[str]] = []
+
+    def delete_many(self, keys: list[str]) -> None:
+        self.deleted.append(list(keys))
+        self.backend.delete_many(keys)  # type: ignore[attr-defined]
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.backend, name)
+
+
+def count_deletes(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The keys the cache versions module deletes from now on, one list a round trip."""
+    counting = CountingCache(cache.cache)
+    monkeypatch.setattr(cache, "cache", counting)
+    return counting.deleted
+
+
+def data_statements(captured: list[dict[str, str]]) -> list[str]:
+    """The statements that read or write rows (not BEGIN, COMMIT or savepoints, which depend
+    on the database and on whether the test runs in a transaction)."""
+    return [query["sql"] for query in captured if query["sql"].split(None, 1)[0] in {"SELECT", "UPDATE", "INSERT",
+                                                                                      "DELETE"}]
+
+
+def test_a_played_match_costs_six_statements_and_a_chunk_four_more(world: World,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pinned, so that what a worker pays a match cannot creep back: claim it, read it and its
+    seats, then store it, its seats and its log; once a chunk, read its tournaments and
+    refresh their counts under the lock. And two cache deletes a match (the claim, the store),
+    one a chunk (the refresh), outside the commits."""
+    tournament = bot_tournament(world.club, BOTS[:2] * 4)  # 8 entrants: 4 matches a round
+    matches = [match.pk for match in services.advance(tournament.pk)]
+    assert len(matches) == 4
+    deleted = count_deletes(monkeypatch)
+    with CaptureQueriesContext(connection) as queries:
+        assert services.play_scheduled_many(matches) == matches
+    statements = data_statements(queries.captured_queries)
+    assert len(statements) == 6 * len(matches) + 4, "\n".join(statements)
+    assert [statement.split(None, 1)[0] for statement in statements[:6]] == \
+        ["UPDATE", "SELECT", "SELECT", "UPDATE", "UPDATE", "UPDATE"]
+    assert len(deleted) == 2 * len(matches) + 1
+    assert Match.objects.filter(pk__in=matches, status=Match.Status.FINISHED).count() == 4

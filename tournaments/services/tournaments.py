@@ -25,7 +25,7 @@ from games.sandbox import Limits
 from games.seeding import commitment, derive_rng, derive_seed, new_seed
 from tournaments import cache, formats
 from tournaments.errors import Conflict, InvalidInput
-from tournaments.models import BotEntry, Bye, Club, Entrant, Match, Player, Round, Seat, SeatOutput, Tournament
+from tournaments.models import BotEntry, Bye, Club, Entrant, Match, MatchLog, Player, Round, Seat, SeatOutput, Tournament
 from tournaments.services import ratings
 from tournaments.services.bots import active_versions, check_playable, parse_limits, seat_agents
 from tournaments.services.matches import insert_matches, store_outcome
@@ -433,11 +433,12 @@ def play_scheduled(match_id: int, *, progress: bool = True) -> bool:
             updated_at=timezone.now())
         if not stored:
             return False
-        cache.bump(cache.match_scope(match_id), cache.tournament_scope(match.tournament_id))  # update(): no signal
+        # update() sends no signal: this covers the match's log and seats written below too.
+        cache.bump(cache.match_scope(match_id), cache.tournament_scope(match.tournament_id))
         store_outcome(match, outcome, seats)
         match.log.moves = list(outcome.state.moves)
         match.log.forfeits = [forfeit.to_json() for forfeit in outcome.forfeits]
-        match.log.save(update_fields=["moves", "forfeits"])
+        MatchLog.objects.filter(pk=match.log.pk).update(moves=match.log.moves, forfeits=match.log.forfeits)
         for seat_id, stderr in outputs.items():
             SeatOutput.objects.update_or_create(seat_id=seat_id, defaults={"stderr": stderr.replace("\x00", "\ufffd")})
         ratings.note_change(match)
