@@ -4,6 +4,8 @@ a request makes stay bounded whatever the number of matches."""
 
 from __future__ import annotations
 
+import gzip
+import json
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -19,6 +21,7 @@ from rest_framework.test import APIClient
 from tests.tournaments.conftest import World
 from tests.tournaments.rating_helpers import correct, finished_match
 from tests.tournaments.test_tournament_services import finish_by_hand
+from tournaments.api import caching
 from tournaments.cache import remember
 from tournaments.models import Match, Player, Tournament
 from tournaments.selectors import leaderboard, visible_clubs
@@ -125,6 +128,46 @@ def test_standings_queries_do_not_grow_with_the_matches(world: World) -> None:
     assert big.matches.count() > small.matches.count()
     assert cold[0] == cold[1] <= 8
     assert warm == [0, 0]  # stored for the public, and still the public's to read
+
+
+@pytest.mark.parametrize("accept", ["gzip", "br, gzip;q=0.5", "*"])
+def test_a_long_answer_is_cached_compressed_and_sent_so_where_accepted(world: World, accept: str,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Compressed once when computed: a client that accepts gzip gets the stored bytes (with an
+    ETag of their own), any other the same JSON decompressed; a write still shows at once."""
+    monkeypatch.setattr(caching, "COMPRESS_BYTES", 200)  # four entrants' standings are about 1 kB
+    tournament, client = round_robin(world, [world.ana, world.ben, world.cy, world.dora])
+    path = f"/api/tournaments/{tournament.pk}/standings/"
+    plain = client.get(path)
+    assert "Content-Encoding" not in plain and "Accept-Encoding" in plain["Vary"]
+    packed = client.get(path, HTTP_ACCEPT_ENCODING=accept)
+    assert packed["Content-Encoding"] == "gzip" and gzip.decompress(packed.content) == plain.content
+    assert len(packed.content) < len(plain.content)
+    assert packed["ETag"] == plain["ETag"][:-1] + '-gzip"'
+    assert client.get(path, HTTP_ACCEPT_ENCODING=accept, HTTP_IF_NONE_MATCH=packed["ETag"]).status_code == 304
+    assert client.get(path, HTTP_IF_NONE_MATCH=plain["ETag"]).status_code == 304
+    finish_by_hand(tournament.matches.order_by("pk").first())
+    changed = client.get(path, HTTP_ACCEPT_ENCODING=accept, HTTP_IF_NONE_MATCH=packed["ETag"])
+    assert changed.status_code == 200 and played(json.loads(gzip.decompress(changed.content))) == 2
+
+
+@pytest.mark.parametrize("accept", ["", "identity", "gzip;q=0", "deflate, br"])
+def test_a_compressed_answer_goes_plain_to_clients_that_refuse_gzip(world: World, accept: str,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(caching, "COMPRESS_BYTES", 200)
+    tournament, client = round_robin(world, [world.ana, world.ben, world.cy, world.dora])
+    path = f"/api/tournaments/{tournament.pk}/standings/"
+    first = client.get(path, HTTP_ACCEPT_ENCODING="gzip")
+    answer = client.get(path, HTTP_ACCEPT_ENCODING=accept)
+    assert "Content-Encoding" not in answer and answer.content == gzip.decompress(first.content)
+    assert played(answer.json()) == 0
+
+
+def test_a_short_answer_is_cached_as_it_is_sent(world: World) -> None:
+    tournament, client = round_robin(world, [world.ana, world.ben, world.cy, world.dora])
+    answer = client.get(f"/api/tournaments/{tournament.pk}/standings/", HTTP_ACCEPT_ENCODING="gzip")
+    assert len(answer.content) < caching.COMPRESS_BYTES and "Content-Encoding" not in answer
+    assert caching.packed(answer.content) == answer.content
 
 
 # -- leaderboard -------------------------------------------------------------------------------------
