@@ -314,12 +314,12 @@ def advance(tournament_id: int) -> list[Match]:
     # The standings are stored once the tournament finishes; while it runs they are computed
     # on request (and cached), so pairing a round, which every worker waits for, skips them.
     tournament.total_rounds = fmt.total_rounds()
-    tournament.save(update_fields=["total_rounds", "updated_at"])
     if not tournament.bots and games[0].round > tournament.current_round:
+        tournament.save(update_fields=["total_rounds", "updated_at"])
         Round.objects.create(tournament=tournament, number=games[0].round, status=Round.Status.PROPOSED,
                              proposal=[game_json(game) for game in games])
         return []
-    return publish(tournament, games)
+    return publish(tournament, games)  # which stores total_rounds with the round
 
 
 def game_json(game: formats.Game) -> dict[str, Any]:
@@ -352,7 +352,7 @@ def publish(tournament: Tournament, games: list[formats.Game]) -> list[Match]:
         seed = match_seed(tournament, game)
         options = engine.parse_options(tournament.options, len(game.seats))
         setup = engine.random_setup(options, len(game.seats), derive_rng(seed, "setup"))
-        match = Match(club=tournament.club, game=tournament.game, options=options, seed=seed,
+        match = Match(club_id=tournament.club_id, game=tournament.game, options=options, seed=seed,
                       commitment=commitment(seed), status=Match.Status.SCHEDULED, tournament=tournament,
                       round=round_, pairing=game.pairing, game_number=game.number, bracket=game.bracket,
                       rated=tournament.rated)
@@ -360,7 +360,7 @@ def publish(tournament: Tournament, games: list[formats.Game]) -> list[Match]:
                      [versions[entrant] for entrant in game.seats], setup))
     created = insert_matches(rows)
     tournament.current_round = max(tournament.current_round, max(game.round for game in games))
-    tournament.save(update_fields=["current_round", "updated_at"])
+    tournament.save(update_fields=["current_round", "total_rounds", "updated_at"])
     refresh_progress(tournament.pk)
     return created
 
