@@ -1,6 +1,6 @@
 """The API under load: leaderboard, a tournament's standings and a match's log, beside a trivial endpoint.
 
-    .venv/bin/python bench/api_load.py [--matches 100000] [--players 1000] [--seconds 10] [--rate 200]
+    .venv/bin/python bench/api_load.py [--matches 100000] [--players 1000] [--seconds 10] [--rate 200] [--gzip]
 
 Stores 100,000 finished two-seat ``leapfrog_race`` matches (logs, seats) among 1,000 players
 in PostgreSQL (``BENCH_API_DATABASE_URL``, default the database ``bench_api_run`` on
@@ -344,9 +344,14 @@ def milliseconds(text: str) -> float:
     raise ValueError(f"unknown wrk duration {text!r}")
 
 
+#: Extra request headers for wrk and the pacer (``--gzip`` adds ``Accept-Encoding: gzip``).
+HEADERS: dict[str, str] = {}
+
+
 def run_wrk(port: int, script: str, connections: int, seconds: int) -> dict[str, Any]:
     """Closed loop at ``connections``: requests a second, p50 and p99 (wrk ``--latency``)."""
     command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--timeout", "30s", "--latency", "-s", script,
+               *(part for name, value in HEADERS.items() for part in ("-H", f"{name}: {value}")),
                f"http://127.0.0.1:{port}"]
     output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     figures: dict[str, Any] = {"connections": connections, "errors": 0}
@@ -381,7 +386,8 @@ async def paced(port: int, paths: list[str], rate: float, seconds: float, connec
         nonlocal errors
         while (item := await due.get()) is not None:
             index, at = item
-            request = f"GET {paths[index % len(paths)]} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
+            extra = "".join(f"{name}: {value}\r\n" for name, value in HEADERS.items())
+            request = f"GET {paths[index % len(paths)]} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{extra}\r\n".encode()
             try:
                 if writer is None:
                     reader, writer = await connect()
@@ -455,6 +461,8 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--rate", type=float, default=200, help="the fixed rate, requests a second (default 200)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2, for 2 cores)")
     parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker (default 4)")
+    parser.add_argument("--gzip", action="store_true",
+                        help="send Accept-Encoding: gzip, as browsers and HTTP libraries do (default: not)")
     parser.add_argument("--only", choices=["baseline", "leaderboard", "standings", "match log"], action="append",
                         help="measure these endpoints only (the baseline is always measured)")
     args = parser.parse_args()
@@ -473,6 +481,8 @@ def parse_args() -> argparse.Namespace:
 
 def main() -> None:
     args = parse_args()
+    if args.gzip:
+        HEADERS["Accept-Encoding"] = "gzip"
     prepare(args)
     paths = targets(args)
     if args.only:
@@ -484,6 +494,7 @@ def main() -> None:
     port = free_port()
     figures: dict[str, Any] = {"matches": args.matches, "players": args.players, "entrants": args.entrants,
                                "workers": args.workers, "threads": args.threads, "seconds": args.seconds,
+                               "accept_encoding": HEADERS.get("Accept-Encoding", ""),
                                "baseline": "GET /api/", "endpoints": {}}
     with tempfile.TemporaryDirectory(prefix="bench-api-") as directory, \
             open(os.path.join(directory, "gunicorn.log"), "w+") as log:

@@ -32,6 +32,8 @@ os.environ.pop("CELERY_BROKER_URL", None)
 from results import write_results  # noqa: E402
 
 GAME = "froggit"
+#: A full recompute may take at most this many times openskill's own time on the same updates.
+GOAL_RATIO = 1.5
 EPOCH = datetime(2025, 1, 1, tzinfo=UTC)
 
 
@@ -235,12 +237,12 @@ def main() -> None:
         print(f"  {name + ':':<45} {seconds:6.2f} s")
     print(f"openskill alone, the same updates in memory:              {alone:.2f} s")
     ratio = recompute.seconds / alone
-    print(f"ratio: {ratio:.2f} (goal: at most 2)")
+    print(f"ratio: {ratio:.2f} (goal: at most {GOAL_RATIO:g})")
     write_results("ratings_recompute", {
         "matches": recompute.matches, "seats": recompute.seats, "players": args.players, "seed": args.seed,
         "store_seconds": stored_seconds, "first_recompute_seconds": first,
         "recompute_seconds": recompute.seconds, "phases_seconds": times, "openskill_alone_seconds": alone,
-        "ratio": ratio, "goal_ratio": 2.0, "goal_met": ratio <= 2.0})
+        "ratio": ratio, "goal_ratio": GOAL_RATIO, "goal_met": ratio <= GOAL_RATIO})
 
 
 if __name__ == "__main__":

@@ -13,8 +13,9 @@ PostgreSQL, started here, the tournament dispatched with ``advance_tournament`` 
 does; (c) by two such processes. Each way runs ``--repeat`` times in turn and the fastest counts
 (the machine may be busy). Prints matches per second and the ratio of each to the baseline,
 checks that every standings is identical, and records the CPU seconds each party (workers,
-PostgreSQL, Redis, this process) used while the workers played, and the workers' seconds in
-each task, from which the bound the rounds' pairing puts on a second worker follows.
+PostgreSQL, Redis, this process) used while the workers played, the workers' seconds in each
+task, from which the bound the rounds' pairing puts on a second worker follows, and the
+database connections the workers opened (one each: they keep theirs from task to task).
 
 The database is ``bench_tournament_run`` (``BENCH_TOURNAMENT_DATABASE_URL`` names another),
 created when missing and emptied at the start; Redis is db 3 (``BENCH_TOURNAMENT_REDIS_URL``),
@@ -247,15 +248,26 @@ def pairing_bound(tasks: dict[str, float], count: int) -> float | None:
     return (pairing + matches) / (pairing + matches / count)
 
 
+def sessions_opened() -> int:
+    """Connections opened to the bench database so far (PostgreSQL's count, which includes
+    this process's one): the difference over a run is what the workers opened."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT sessions FROM pg_stat_database WHERE datname = current_database()")
+        return int(cursor.fetchone()[0])
+
+
 def on_workers(count: int, chunk: int | None, game: str, entrants: int, seed: str,
-               timeout: float) -> tuple[float, int, str, dict[str, float], dict[str, float]]:
+               timeout: float) -> tuple[float, int, str, dict[str, float], dict[str, float], int]:
     """The same tournament dispatched to ``count`` workers as the API does; answers seconds,
-    matches, standings, the CPU seconds each party used meanwhile and the workers' seconds
-    in each task."""
+    matches, standings, the CPU seconds each party used meanwhile, the workers' seconds in
+    each task and the database connections they opened."""
     from tournaments.models import Tournament
     from tournaments.tasks import advance_tournament
 
     tournament = new_tournament(game, entrants, seed, f"{count} workers")
+    opened = sessions_opened()
     with tempfile.TemporaryDirectory(prefix="bench-tournament-") as logs:
         workers: list[subprocess.Popen[bytes]] = []
         try:
@@ -278,7 +290,8 @@ def on_workers(count: int, chunk: int | None, game: str, entrants: int, seed: st
             stop_workers(workers)
         tasks = task_seconds(Path(logs))
     tournament.refresh_from_db()
-    return seconds, tournament.matches_done, standings_text(tournament), cpu, tasks
+    time.sleep(0.6)  # the server counts a session when it ends: let the workers' be counted
+    return seconds, tournament.matches_done, standings_text(tournament), cpu, tasks, sessions_opened() - opened
 
 
 def main() -> None:
@@ -353,8 +366,8 @@ def main() -> None:
             best["in_process"] = {"seconds": round(seconds, 2), "matches_per_second": round(played / seconds, 1),
                                   "cpu_seconds": cpu}
         for count in counts:
-            seconds, played, standings, cpu, tasks = on_workers(count, args.chunk, game.slug, entrants, args.seed,
-                                                                args.timeout)
+            seconds, played, standings, cpu, tasks, connections = on_workers(count, args.chunk, game.slug, entrants,
+                                                                             args.seed, args.timeout)
             if standings != expected:
                 raise SystemExit(f"the standings on {count} worker(s) differ from the in-process run")
             if played != total:
@@ -362,12 +375,12 @@ def main() -> None:
             print(f"  [{attempt}] {count} worker{'s' if count > 1 else ' '} (prefork) {played} matches in "
                   f"{seconds:6.1f} s  {played / seconds:6.1f} matches/s", flush=True)
             print("        CPU seconds meanwhile: " + ", ".join(f"{party} {value:.1f}" for party, value in cpu.items())
-                  + "; seconds in tasks: " + ", ".join(f"{task} {value:.1f}" for task, value in tasks.items()),
-                  flush=True)
+                  + "; seconds in tasks: " + ", ".join(f"{task} {value:.1f}" for task, value in tasks.items())
+                  + f"; database connections opened: {connections}", flush=True)
             key = str(count)
             if key not in best or seconds < best[key]["seconds"]:
                 best[key] = {"seconds": round(seconds, 2), "matches_per_second": round(played / seconds, 1),
-                             "cpu_seconds": cpu, "task_seconds": tasks}
+                             "cpu_seconds": cpu, "task_seconds": tasks, "connections_opened": connections}
     print("  standings identical in every run", flush=True)
     baseline = best["in_process"]["matches_per_second"]
     print(f"fastest of {args.repeat}: in-process {baseline:.1f} matches/s (ratio 1)", flush=True)

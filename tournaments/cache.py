@@ -62,12 +62,14 @@ def versions(*scopes: str) -> str:
 
 
 def bump(*scopes: str) -> None:
-    """Forget the scopes' versions now and again when the current transaction commits."""
+    """Forget the scopes' versions now and again when the current transaction commits (once,
+    outside a transaction: the write is committed already)."""
     keys = [version_key(scope) for scope in scopes if scope]
     if not keys:
         return
     cache.delete_many(keys)
-    transaction.on_commit(lambda: cache.delete_many(keys))
+    if transaction.get_connection().in_atomic_block:
+        transaction.on_commit(lambda: cache.delete_many(keys))
 
 
 def forget_versions() -> int:

@@ -4,6 +4,8 @@ a request makes stay bounded whatever the number of matches."""
 
 from __future__ import annotations
 
+import gzip
+import json
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -20,6 +22,7 @@ from tests.helpers import needs_postgresql
 from tests.tournaments.conftest import World
 from tests.tournaments.rating_helpers import correct, finished_match
 from tests.tournaments.test_tournament_services import finish_by_hand
+from tournaments.api import caching
 from tournaments.cache import remember
 from tournaments.models import Match, Player, Tournament
 from tournaments.selectors import leaderboard, visible_clubs
@@ -126,6 +129,46 @@ def test_standings_queries_do_not_grow_with_the_matches(world: World) -> None:
     assert big.matches.count() > small.matches.count()
     assert cold[0] == cold[1] <= 8
     assert warm == [0, 0]  # stored for the public, and still the public's to read
+
+
+@pytest.mark.parametrize("accept", ["gzip", "br, gzip;q=0.5", "*"])
+def test_a_long_answer_is_cached_compressed_and_sent_so_where_accepted(world: World, accept: str,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Compressed once when computed: a client that accepts gzip gets the stored bytes (with an
+    ETag of their own), any other the same JSON decompressed; a write still shows at once."""
+    monkeypatch.setattr(caching, "COMPRESS_BYTES", 200)  # four entrants' standings are about 1 kB
+    tournament, client = round_robin(world, [world.ana, world.ben, world.cy, world.dora])
+    path = f"/api/tournaments/{tournament.pk}/standings/"
+    plain = client.get(path)
+    assert "Content-Encoding" not in plain and "Accept-Encoding" in plain["Vary"]
+    packed = client.get(path, HTTP_ACCEPT_ENCODING=accept)
+    assert packed["Content-Encoding"] == "gzip" and gzip.decompress(packed.content) == plain.content
+    assert len(packed.content) < len(plain.content)
+    assert packed["ETag"] == plain["ETag"][:-1] + '-gzip"'
+    assert client.get(path, HTTP_ACCEPT_ENCODING=accept, HTTP_IF_NONE_MATCH=packed["ETag"]).status_code == 304
+    assert client.get(path, HTTP_IF_NONE_MATCH=plain["ETag"]).status_code == 304
+    finish_by_hand(tournament.matches.order_by("pk").first())
+    changed = client.get(path, HTTP_ACCEPT_ENCODING=accept, HTTP_IF_NONE_MATCH=packed["ETag"])
+    assert changed.status_code == 200 and played(json.loads(gzip.decompress(changed.content))) == 2
+
+
+@pytest.mark.parametrize("accept", ["", "identity", "gzip;q=0", "deflate, br"])
+def test_a_compressed_answer_goes_plain_to_clients_that_refuse_gzip(world: World, accept: str,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(caching, "COMPRESS_BYTES", 200)
+    tournament, client = round_robin(world, [world.ana, world.ben, world.cy, world.dora])
+    path = f"/api/tournaments/{tournament.pk}/standings/"
+    first = client.get(path, HTTP_ACCEPT_ENCODING="gzip")
+    answer = client.get(path, HTTP_ACCEPT_ENCODING=accept)
+    assert "Content-Encoding" not in answer and answer.content == gzip.decompress(first.content)
+    assert played(answer.json()) == 0
+
+
+def test_a_short_answer_is_cached_as_it_is_sent(world: World) -> None:
+    tournament, client = round_robin(world, [world.ana, world.ben, world.cy, world.dora])
+    answer = client.get(f"/api/tournaments/{tournament.pk}/standings/", HTTP_ACCEPT_ENCODING="gzip")
+    assert len(answer.content) < caching.COMPRESS_BYTES and "Content-Encoding" not in answer
+    assert caching.packed(answer.content) == answer.content
 
 
 # -- leaderboard -------------------------------------------------------------------------------------
@@ -296,3 +339,22 @@ def test_a_failed_computation_lets_the_next_request_compute() -> None:
     with pytest.raises(RuntimeError):
         remember("answer:broken", broken, single=True)
     assert remember("answer:broken", lambda: "fixed", single=True) == "fixed"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_write_outside_a_transaction_forgets_its_versions_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Inside a transaction a bump forgets now and again at the commit; outside one the write
+    is committed already, and a second delete would only cost another round trip."""
+    from django.db import transaction
+
+    from tests.tournaments.test_match_chunks import count_deletes
+    from tournaments import cache as versions
+
+    deleted = count_deletes(monkeypatch)
+    versions.bump(versions.tournament_scope(7))
+    assert deleted == [["version:tournament:7"]]
+    deleted.clear()
+    with transaction.atomic():
+        versions.bump(versions.match_scope(8))
+        assert deleted == [["version:match:8"]]
+    assert deleted == [["version:match:8"]] * 2

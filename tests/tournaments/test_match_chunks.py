@@ -16,6 +16,7 @@ from tests.helpers import RemoteWorker, wait_until
 from tests.tournaments.conftest import World
 from tests.tournaments.test_run_tournament import needs_postgresql
 from tests.tournaments.test_tournament_services import bot_tournament, run
+from tournaments import cache
 from tournaments.models import Club, Match, Tournament
 from tournaments.services import tournaments as services
 from tournaments.tasks import advance_tournament
@@ -140,3 +141,86 @@ def test_a_redelivered_chunk_on_a_real_worker_plays_only_the_rest(celery_worker:
     assert Match.objects.filter(pk__in=[first, second, third], status=Match.Status.FINISHED).count() == 3
     assert Match.objects.get(pk=first).updated_at == stored
     assert Tournament.objects.get(pk=tournament.pk).matches_done == 3
+
+
+def worker_backends() -> set[tuple[object, ...]]:
+    """The other server processes connected to the test database (the worker's), with their start."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pid, backend_start FROM pg_stat_activity WHERE datname = current_database() "
+                       "AND pid <> pg_backend_pid() AND backend_type = 'client backend'")
+        return set(cursor.fetchall())
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_keeps_its_database_connection_from_task_to_task(celery_worker: RemoteWorker) -> None:
+    """A new PostgreSQL connection for every task cost a worker more than the chunk's queries."""
+    needs_postgresql()
+    celery_worker.run("tournaments.update_ratings", "leapfrog_race")
+    first = worker_backends()
+    for _ in range(3):
+        celery_worker.run("tournaments.update_ratings", "leapfrog_race")
+    assert len(first) == 1
+    assert worker_backends() == first
+
+
+@pytest.mark.redis
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_replaces_a_connection_the_server_dropped(celery_worker: RemoteWorker) -> None:
+    needs_postgresql()
+    celery_worker.run("tournaments.update_ratings", "leapfrog_race")
+    [(pid, _)] = worker_backends()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+    wait_until(lambda: not worker_backends(), 10, "the worker's server process ending")
+    assert celery_worker.run("tournaments.update_ratings", "leapfrog_race")["game"] == "leapfrog_race"
+    assert len(worker_backends()) == 1
+
+
+class CountingCache:
+    """The cache, noting the keys of every ``delete_many``."""
+
+    def __init__(self, backend: object) -> None:
+        self.backend = backend
+        self.deleted: list[list[str]] = []
+
+    def delete_many(self, keys: list[str]) -> None:
+        self.deleted.append(list(keys))
+        self.backend.delete_many(keys)  # type: ignore[attr-defined]
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.backend, name)
+
+
+def count_deletes(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The keys the cache versions module deletes from now on, one list a round trip."""
+    counting = CountingCache(cache.cache)
+    monkeypatch.setattr(cache, "cache", counting)
+    return counting.deleted
+
+
+def data_statements(captured: list[dict[str, str]]) -> list[str]:
+    """The statements that read or write rows (not BEGIN, COMMIT or savepoints, which depend
+    on the database and on whether the test runs in a transaction)."""
+    return [query["sql"] for query in captured if query["sql"].split(None, 1)[0] in {"SELECT", "UPDATE", "INSERT",
+                                                                                      "DELETE"}]
+
+
+def test_a_played_match_costs_six_statements_and_a_chunk_four_more(world: World,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pinned, so that what a worker pays a match cannot creep back: claim it, read it and its
+    seats, then store it, its seats and its log; once a chunk, read its tournaments and
+    refresh their counts under the lock. And two cache deletes a match (the claim, the store),
+    one a chunk (the refresh), outside the commits."""
+    tournament = bot_tournament(world.club, BOTS[:2] * 4)  # 8 entrants: 4 matches a round
+    matches = [match.pk for match in services.advance(tournament.pk)]
+    assert len(matches) == 4
+    deleted = count_deletes(monkeypatch)
+    with CaptureQueriesContext(connection) as queries:
+        assert services.play_scheduled_many(matches) == matches
+    statements = data_statements(queries.captured_queries)
+    assert len(statements) == 6 * len(matches) + 4, "\n".join(statements)
+    assert [statement.split(None, 1)[0] for statement in statements[:6]] == \
+        ["UPDATE", "SELECT", "SELECT", "UPDATE", "UPDATE", "UPDATE"]
+    assert len(deleted) == 2 * len(matches) + 1
+    assert Match.objects.filter(pk__in=matches, status=Match.Status.FINISHED).count() == 4

@@ -11,6 +11,8 @@ from functools import cache
 
 import openskill
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from openskill.models import BradleyTerryPart, PlackettLuce
 
 from tournaments.services import ratings
@@ -101,3 +103,14 @@ def test_the_displayed_scale() -> None:
     assert display(mu) == 1500 and display(sigma) == pytest.approx(500)
     assert conservative(mu, sigma) == pytest.approx(0)
     assert is_provisional(sigma) and not is_provisional(ratings.PROVISIONAL_DEVIATION / ratings.SCALE)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.tuples(st.floats(-50, 100), st.floats(0.01, 30), st.integers(1, 6)), min_size=2, max_size=6))
+def test_the_replays_update_gives_the_librarys_floats(seats: list[tuple[float, float, int]]) -> None:
+    """``rate`` skips openskill's argument checks and deep copy, never its arithmetic: every
+    float is the one ``BradleyTerryFull.rate`` gives, ties and any order of places included."""
+    before = [(mu, sigma) for mu, sigma, _ in seats]
+    ranks = [1 + sum(other < place for _, _, other in seats) for _, _, place in seats]
+    assert rate(before, ranks) == library_rate(MODEL)(before, ranks)
+    assert rate(before, ranks) == rate(before, ranks)  # the objects it reuses keep nothing between calls

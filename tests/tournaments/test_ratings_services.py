@@ -223,7 +223,7 @@ def test_a_recompute_streams_each_snapshot_as_its_match_is_rated(world: World,
     for minute in range(4):
         finished_match(players[:3 + minute % 2], [1, 2, 3, 3][:3 + minute % 2], minutes=minute)
     events: list[str] = []
-    writer, rate_players = ratings.snapshot_writer, ratings.rate_players
+    writer, rate = ratings.snapshot_writer, ratings.rate
 
     @contextmanager
     def watched() -> Iterator[Callable[[tuple], None]]:
@@ -233,7 +233,7 @@ def test_a_recompute_streams_each_snapshot_as_its_match_is_rated(world: World,
         events.append("closed")
 
     monkeypatch.setattr(ratings, "snapshot_writer", watched)
-    monkeypatch.setattr(ratings, "rate_players", lambda *args: events.append("rate") or rate_players(*args))
+    monkeypatch.setattr(ratings, "rate", lambda *args: events.append("rate") or rate(*args))
     state = rating_state("froggit")
     assert from_scratch("froggit") == state
     assert "".join(event[0] for event in events) == "o" + "rrrr" "rrrrr" "rrrr" "rrrrr" + "c"
@@ -248,19 +248,19 @@ def test_a_recompute_that_fails_midway_leaves_the_old_ratings(world: World,
     for minute in range(70):
         finished_match(players, random_places(rng, 6), minutes=minute)
     state = rating_state("froggit")
-    calls, rate_players = [], ratings.rate_players
+    calls, rate = [], ratings.rate
 
     def failing(*args: object) -> object:
         calls.append(1)
         if len(calls) == 65:  # 64 matches, 384 rows (over 30 kB) already written
             raise RuntimeError("the model failed")
-        return rate_players(*args)
+        return rate(*args)
 
-    monkeypatch.setattr(ratings, "rate_players", failing)
+    monkeypatch.setattr(ratings, "rate", failing)
     with pytest.raises(RuntimeError, match="the model failed"):
         ratings.recompute_ratings("froggit")
     assert rating_state("froggit") == state
-    monkeypatch.setattr(ratings, "rate_players", rate_players)
+    monkeypatch.setattr(ratings, "rate", rate)
     assert from_scratch("froggit") == state
 
 

@@ -1,9 +1,15 @@
 """Cached GET answers with an ETag: read endpoints whose answer depends on a few scopes'
 versions (``tournaments.cache``) answer from the cache, and ``If-None-Match`` with the current
-ETag answers 304 without the body. Used by the leaderboard, standings and match logs."""
+ETag answers 304 without the body. Used by the leaderboard, standings and match logs.
+
+A JSON answer of :data:`COMPRESS_BYTES` or more (a big tournament's standings: 20 kB, 1.8 kB
+compressed) is cached gzip-compressed, once, when it is computed: a hit reads 2 kB from the
+cache instead of 20, a client that accepts gzip gets those bytes as
+they are (``Content-Encoding: gzip``, its own ETag), and any other gets them decompressed."""
 
 from __future__ import annotations
 
+import gzip
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -21,6 +27,31 @@ from tournaments.selectors import visible_clubs
 
 #: Every cached answer must be revalidated: a write shows in the next request's answer.
 CACHE_CONTROL = "no-cache"
+#: JSON answers at least this long are cached (and sent, where accepted) gzip-compressed.
+COMPRESS_BYTES = 4096
+#: What a compressed answer's ETag ends with: it is another representation of the same answer.
+GZIP_ETAG = "-gzip"
+
+
+def packed(body: bytes) -> bytes | tuple[str, bytes]:
+    """A rendered JSON answer as it is cached: the bytes, or ``("gzip", compressed bytes)``
+    when it is long (``mtime=0``: the same answer always compresses to the same bytes)."""
+    if len(body) < COMPRESS_BYTES:
+        return body
+    return "gzip", gzip.compress(body, compresslevel=6, mtime=0)
+
+
+def accepts_gzip(request: Request) -> bool:
+    """Whether ``Accept-Encoding`` allows gzip (``gzip`` or ``*`` without ``q=0``)."""
+    for part in request.headers.get("Accept-Encoding", "").split(","):
+        coding, *params = [item.strip() for item in part.split(";")]
+        if coding.lower() in ("gzip", "*"):
+            quality = next((param.split("=", 1)[1] for param in params if param.lower().startswith("q=")), "1")
+            try:
+                return float(quality) > 0
+            except ValueError:
+                return False
+    return False
 
 
 def audience(user: Any) -> Any:
@@ -52,16 +83,25 @@ def cached_answer(request: Request, name: str, parts: Sequence[Any], scopes: Seq
     renderer, media_type = request.accepted_renderer, request.accepted_media_type
     key = answer_key(name, renderer.format, media_type, versions(*scopes, "clubs"), audience(request.user),
                      *parts)
-    etag = f'"{key.rsplit(":", 1)[1]}"'
+    digest = key.rsplit(":", 1)[1]
+    etag = f'"{digest}"'
+    matches = set(parse_etags(request.headers.get("If-None-Match", ""))) & {etag, f'"{digest}{GZIP_ETAG}"'}
     response: HttpResponse
-    if etag in parse_etags(request.headers.get("If-None-Match", "")):
+    if matches:
         response = HttpResponse(status=status.HTTP_304_NOT_MODIFIED)
+        etag = matches.pop()
     elif isinstance(renderer, JSONRenderer):
-        body = remember(key, lambda: renderer.render(compute(), media_type, {}), single=single)
-        response = HttpResponse(body, content_type=renderer.media_type)
+        body = remember(key, lambda: packed(renderer.render(compute(), media_type, {})), single=single)
+        if isinstance(body, tuple) and accepts_gzip(request):
+            response = HttpResponse(body[1], content_type=renderer.media_type)
+            response["Content-Encoding"] = "gzip"
+            etag = f'"{digest}{GZIP_ETAG}"'
+        else:
+            response = HttpResponse(gzip.decompress(body[1]) if isinstance(body, tuple) else body,
+                                    content_type=renderer.media_type)
     else:
         response = Response(remember(key, compute, single=single))
     response["ETag"] = etag
     response["Cache-Control"] = f"{'private' if request.user.is_authenticated else 'public'}, {CACHE_CONTROL}"
-    patch_vary_headers(response, ["Accept", "Authorization", "Cookie"])
+    patch_vary_headers(response, ["Accept", "Accept-Encoding", "Authorization", "Cookie"])
     return response

@@ -25,7 +25,7 @@ from games.sandbox import Limits
 from games.seeding import commitment, derive_rng, derive_seed, new_seed
 from tournaments import cache, formats
 from tournaments.errors import Conflict, InvalidInput
-from tournaments.models import BotEntry, Bye, Club, Entrant, Match, Player, Round, Seat, SeatOutput, Tournament
+from tournaments.models import BotEntry, Bye, Club, Entrant, Match, MatchLog, Player, Round, Seat, SeatOutput, Tournament
 from tournaments.services import ratings
 from tournaments.services.bots import active_versions, check_playable, parse_limits, seat_agents
 from tournaments.services.matches import insert_matches, store_outcome
@@ -354,12 +354,12 @@ def advance(tournament_id: int) -> list[Match]:
     # The standings are stored once the tournament finishes; while it runs they are computed
     # on request (and cached), so pairing a round, which every worker waits for, skips them.
     tournament.total_rounds = fmt.total_rounds()
-    tournament.save(update_fields=["total_rounds", "updated_at"])
     if not tournament.bots and games[0].round > tournament.current_round:
+        tournament.save(update_fields=["total_rounds", "updated_at"])
         Round.objects.create(tournament=tournament, number=games[0].round, status=Round.Status.PROPOSED,
                              proposal=[game_json(game) for game in games])
         return []
-    return publish(tournament, games)
+    return publish(tournament, games)  # which stores total_rounds with the round
 
 
 def game_json(game: formats.Game) -> dict[str, Any]:
@@ -392,7 +392,7 @@ def publish(tournament: Tournament, games: list[formats.Game]) -> list[Match]:
         seed = match_seed(tournament, game)
         options = engine.parse_options(tournament.options, len(game.seats))
         setup = engine.random_setup(options, len(game.seats), derive_rng(seed, "setup"))
-        match = Match(club=tournament.club, game=tournament.game, options=options, seed=seed,
+        match = Match(club_id=tournament.club_id, game=tournament.game, options=options, seed=seed,
                       commitment=commitment(seed), status=Match.Status.SCHEDULED, tournament=tournament,
                       round=round_, pairing=game.pairing, game_number=game.number, bracket=game.bracket,
                       rated=tournament.rated)
@@ -400,7 +400,7 @@ def publish(tournament: Tournament, games: list[formats.Game]) -> list[Match]:
                      [versions[entrant] for entrant in game.seats], setup))
     created = insert_matches(rows)
     tournament.current_round = max(tournament.current_round, max(game.round for game in games))
-    tournament.save(update_fields=["current_round", "updated_at"])
+    tournament.save(update_fields=["current_round", "total_rounds", "updated_at"])
     refresh_progress(tournament.pk)
     return created
 
@@ -473,11 +473,12 @@ def play_scheduled(match_id: int, *, progress: bool = True) -> bool:
             updated_at=timezone.now())
         if not stored:
             return False
-        cache.bump(cache.match_scope(match_id), cache.tournament_scope(match.tournament_id))  # update(): no signal
+        # update() sends no signal: this covers the match's log and seats written below too.
+        cache.bump(cache.match_scope(match_id), cache.tournament_scope(match.tournament_id))
         store_outcome(match, outcome, seats)
         match.log.moves = list(outcome.state.moves)
         match.log.forfeits = [forfeit.to_json() for forfeit in outcome.forfeits]
-        match.log.save(update_fields=["moves", "forfeits"])
+        MatchLog.objects.filter(pk=match.log.pk).update(moves=match.log.moves, forfeits=match.log.forfeits)
         for seat_id, stderr in outputs.items():
             SeatOutput.objects.update_or_create(seat_id=seat_id, defaults={"stderr": stderr.replace("\x00", "\ufffd")})
         ratings.note_change(match)
