@@ -11,11 +11,11 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis.errors import Unsatisfiable
-from rest_framework.authtoken.models import Token
 from schemathesis import GenerationMode, checks
 
 from tests.tournaments.conftest import World
 from tests.tournaments.test_api_schema import fuzz_world  # noqa: F401 (fixture)
+from tournaments.services import tokens as token_services
 
 #: Generated requests per operation and mode: bounded so each run takes a few minutes.
 EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "8"))
@@ -25,7 +25,8 @@ EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "8"))
 @pytest.mark.django_db(transaction=True)
 def test_no_generated_request_fails_the_server(live_server: Any, fuzz_world: str, world: World, who: str) -> None:
     schema = schemathesis.openapi.from_url(f"{live_server.url}/api/schema/?format=json")
-    headers = {"Authorization": f"Token {Token.objects.create(user=world.director).key}"} if who == "director" else {}
+    headers = {"Authorization": f"Token {token_services.issue_token(world.director, name='fuzzer')[1]}"} \
+        if who == "director" else {}
     failures: list[str] = []
     for result in schema.get_all_operations():
         operation = result.ok()
