@@ -13,7 +13,7 @@ urlpatterns = [
     path("api-auth/", include("rest_framework.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("", include("tournaments.urls")),
+    path("", include("tournaments.web.urls")),
 ]
 
 handler404 = "tournaments.api.errors.json_404"

@@ -13,7 +13,7 @@ from django_celery_beat.models import PeriodicTask
 from games.registry import GAME_CLASSES, get_game
 from tests.tournaments.conftest import World
 from tests.tournaments.test_match_services import STILL
-from tournaments.api.games import OBSERVATION_KEYS
+from tournaments.api.catalog import OBSERVATION_KEYS
 from tournaments.models import Club, Job, Match, Membership, Rating, Tournament
 from tournaments.services import bots as bot_services
 from tournaments.services import ladders as ladder_services
@@ -53,7 +53,7 @@ def test_the_example_observation_is_what_a_bot_sees(world: World) -> None:
     """The example is the engine's own observation, so the documented keys cannot drift."""
     for slug in GAME_CLASSES:
         example = world.client(None).get(f"/api/games/{slug}/").json()["observation"]["example"]
-        from tournaments.api.games import example_observation
+        from tournaments.api.catalog import example_observation
 
         assert example == example_observation(get_game(slug))
 

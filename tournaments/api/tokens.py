@@ -22,7 +22,7 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from tournaments.api.authentication import NamedTokenAuthentication
-from tournaments.api.serializers import InputSerializer
+from tournaments.api.serializers.base import InputSerializer
 from tournaments.errors import InvalidInput, ServiceError
 from tournaments.models import ApiToken
 from tournaments.services import tokens as token_services

@@ -1,4 +1,5 @@
-"""Rating views: leaderboards, a player's ratings and history, head-to-head records.
+"""Rating views: leaderboards, a player's ratings and history, head-to-head records, and the
+staff's recompute of a game's ratings.
 
 Read-only and public as far as the players' clubs are: a private club's players are
 unknown (404) to those outside it.
@@ -16,6 +17,7 @@ from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics
+from rest_framework.decorators import api_view
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -24,6 +26,8 @@ from games.registry import GAME_CLASSES
 from tournaments import cache
 from tournaments.api import serializers as s
 from tournaments.api.caching import cached_answer
+from tournaments.api.views.base import require_staff
+from tournaments.api.views.jobs import job_accepted
 from tournaments.errors import InvalidInput, Missing
 from tournaments.models import Club, Player, Rating, SeatRating
 from tournaments.selectors import (
@@ -35,6 +39,7 @@ from tournaments.selectors import (
     visible_clubs,
     visible_players,
 )
+from tournaments.services import jobs as job_services
 from tournaments.services.ratings import display
 
 GAME_PARAMETER = OpenApiParameter("game", OpenApiTypes.STR, OpenApiParameter.PATH, enum=sorted(GAME_CLASSES),
@@ -178,3 +183,18 @@ class HeadToHeadView(generics.GenericAPIView):
             message = f"no game {game!r}; the games are {', '.join(sorted(GAME_CLASSES))}"
             raise InvalidInput(message, fields={"game": [message]})
         return Response(self.get_serializer(head_to_head(player, opponent, game)).data)
+
+
+@extend_schema(tags=["ratings"], summary="Recompute a game's ratings from its rated matches (staff)", request=None,
+               parameters=[OpenApiParameter("game", OpenApiTypes.STR, OpenApiParameter.PATH, enum=sorted(GAME_CLASSES),
+                                            description="the game's slug")],
+               description="A long job: 202 with the job, whose `url` (also in `Location`) is polled until its "
+                           "`status` is `done` or `failed`. Ratings stay up to date by themselves; this rebuilds "
+                           "them from scratch, as `manage.py recompute_ratings` does.",
+               responses={202: s.JobSerializer})
+@api_view(["POST"])
+def recompute_ratings_view(request: Request, game: str) -> Response:
+    require_staff(request, "recompute ratings")
+    if game not in GAME_CLASSES:
+        raise Missing(f"no game {game!r}; the games are {', '.join(sorted(GAME_CLASSES))}")
+    return job_accepted(request, job_services.start_recompute(game, by=request.user))

@@ -1,4 +1,5 @@
-"""The games resource: what a client needs to set up, log and play each game.
+"""The games catalog, served by the games resource: what a client needs to set up, log and
+play each game.
 
 Each game's options (types, limits, defaults), its move notation, its built-in bots, and the
 shape of what a bot sees: every observation key with its meaning, and an example observation

@@ -1,4 +1,4 @@
-"""Pages for people (HTML): a bot owner's entries, their versions, uploads and runs.
+"""A bot owner's pages (HTML): their entries, versions, uploads and runs.
 
 Thin like the API: forms check input, the services write, the selectors decide who sees what.
 """

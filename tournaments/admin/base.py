@@ -1,0 +1,30 @@
+"""What the admin pages share: a service's form on an admin page, and JSON fields with a
+bounded depth."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin
+from django.db import models
+from django.http import HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
+
+from tournaments.forms import BoundedJSONField
+
+
+def service_form_view(model_admin: admin.ModelAdmin, request: HttpRequest, form: forms.Form, *, title: str,
+                      intro: str, submit: str) -> HttpResponse:
+    context = {**model_admin.admin_site.each_context(request), "form": form, "title": title, "intro": intro,
+               "submit": submit, "opts": model_admin.model._meta}
+    return TemplateResponse(request, "admin/tournaments/service_form.html", context)
+
+
+def bound_json_fields(site: admin.AdminSite) -> None:
+    """Every registered admin (and its inlines) edits JSON with :class:`BoundedJSONField`, so a
+    deeply nested value is a form error rather than a RecursionError."""
+    override = {models.JSONField: {"form_class": BoundedJSONField}}
+    for model_admin in site._registry.values():  # noqa: SLF001
+        model_admin.formfield_overrides = {**model_admin.formfield_overrides, **override}
+        for inline in model_admin.inlines:
+            inline.formfield_overrides = {**inline.formfield_overrides, **override}
+

@@ -1,0 +1,185 @@
+"""Matches in the admin: never typed in, uploaded as logs (pasted or from a file) through the
+same service as the API, their results read from the verified log; voided with ``change_match``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import path, reverse
+from django.utils.html import format_html, format_html_join
+
+from games.logs import LogError, parse_body
+from tournaments import cache
+from tournaments.errors import ServiceError
+from tournaments.models import Club, Match, MatchLog, Seat, SeatOutput
+from tournaments.selectors import log_lines
+from tournaments.services import matches as match_services
+from tournaments.services import ratings as rating_services
+from tournaments.admin.base import service_form_view
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ["index", "player", "bot_version", "rank", "score", "forfeit_reason", "stderr"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+    @admin.display(description="standard error")
+    def stderr(self, seat: Seat) -> str:
+        try:
+            text = seat.output.stderr
+        except SeatOutput.DoesNotExist:
+            return "—"
+        return format_html("<pre class='seat-stderr'>{}</pre>", text) if text else "—"
+
+
+class UploadLogForm(forms.Form):
+    club = forms.ModelChoiceField(queryset=Club.objects.all())
+    file = forms.FileField(required=False, help_text="a log file (JSON)")
+    text = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 12, "cols": 80}),
+                           help_text="or paste the log here")
+    rated = forms.BooleanField(required=False, initial=True)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload, text = data.get("file"), data.get("text")
+        if bool(upload) == bool(text):
+            raise forms.ValidationError("Give a file or paste a log, one of the two.")
+        body = upload.read() if upload else text.encode("utf-8", "surrogatepass")
+        try:
+            data["log"] = parse_body(body)
+        except LogError as error:
+            raise forms.ValidationError(f"{error.code}: {error.message}") from None
+        return data
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ["id", "game", "club", "status", "seated", "outcome", "move_count", "played_at", "rated"]
+    list_filter = ["game", "status", "rated", "club"]
+    search_fields = ["seats__player__name", "club__name", "=id"]
+    date_hierarchy = "played_at"
+    inlines = [SeatInline]
+    actions = ["reverify", "void"]
+    fields = ["club", "game", "options", "status", "tournament", "round", "rated", "played_at", "recorded_by",
+              "seed", "commitment", "move_count", "result", "log_display"]
+    readonly_fields = ["club", "game", "options", "status", "seed", "commitment", "move_count", "result",
+                       "recorded_by", "log_display"]
+    change_list_template = "admin/tournaments/match/change_list.html"
+
+    class Media:
+        css = {"all": ["tournaments/admin.css"]}  # no inline styles: the Content-Security-Policy
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Match]:
+        return super().get_queryset(request).select_related("club").prefetch_related("seats__player")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def save_model(self, request: HttpRequest, match: Match, form: forms.ModelForm, change: bool) -> None:
+        """Saving a rated flag or a played time that changed updates the game's ratings."""
+        super().save_model(request, match, form, change)
+        if change and {"rated", "played_at"} & set(form.changed_data):
+            rating_services.note_change(match, force=True)
+        if change and "tournament" in form.changed_data:  # the signal knows the new one only
+            cache.bump_tournaments([form.initial.get("tournament")])
+
+    def delete_model(self, request: HttpRequest, match: Match) -> None:
+        """Deleting a match changes its log and its tournament's standings (matches have no
+        delete signal)."""
+        pk, tournament_id = match.pk, match.tournament_id
+        super().delete_model(request, match)
+        cache.bump(cache.match_scope(pk), cache.tournament_scope(tournament_id))
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
+        deleted = list(queryset.values_list("pk", "tournament_id"))
+        super().delete_queryset(request, queryset)
+        cache.bump(*{cache.match_scope(pk) for pk, _ in deleted},
+                   *{cache.tournament_scope(tournament_id) for _, tournament_id in deleted})
+
+    @admin.display(description="players")
+    def seated(self, match: Match) -> str:
+        return ", ".join(seat.player.name for seat in match.seats.all())
+
+    @admin.display(description="ranks / scores")
+    def outcome(self, match: Match) -> str:
+        if not match.result:
+            return "—"
+        return f"{match.result['ranks']} / {match.result['scores']}"
+
+    @admin.display(description="log")
+    def log_display(self, match: Match) -> str:
+        try:
+            lines = log_lines(match)
+        except MatchLog.DoesNotExist:
+            return "—"
+        if not lines:
+            return "no moves yet"
+        return format_html(
+            "<ol start='0' class='match-log'>{}</ol>",
+            format_html_join("", "<li>{} <span class='mover'>({})</span></li>", lines))
+
+    @admin.action(description="Re-verify selected matches", permissions=["view"])
+    def reverify(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
+        failed = []
+        for match in queryset.select_related("log"):
+            verification = match_services.reverify(match)
+            if not verification["valid"]:
+                error = verification["error"]
+                failed.append(f"#{match.pk}: {error['code']} at {error['at']}: {error['message']}")
+        if failed:
+            self.message_user(request, "These matches no longer verify: " + "; ".join(failed), messages.ERROR)
+        else:
+            self.message_user(request, f"All {queryset.count()} selected matches verify.", messages.SUCCESS)
+
+    @admin.action(description="Void selected matches", permissions=["change"])
+    def void(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
+        voided = 0
+        for match in queryset.exclude(status=Match.Status.VOID):
+            match_services.void_match(match)
+            voided += 1
+        self.message_user(request, f"Voided {voided} matches.", messages.SUCCESS)
+
+    def get_urls(self) -> list:
+        return [path("upload/", self.admin_site.admin_view(self.upload_view), name="tournaments_match_upload"),
+                *super().get_urls()]
+
+    def has_upload_permission(self, request: HttpRequest) -> bool:
+        """Uploading stores a new match: the model's add permission (the add page itself stays
+        closed, since matches are never typed in)."""
+        return request.user.has_perm(f"{self.opts.app_label}.add_{self.opts.model_name}")
+
+    def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> HttpResponse:
+        return super().changelist_view(request, {**(extra_context or {}),
+                                                 "can_upload": self.has_upload_permission(request)})
+
+    def upload_view(self, request: HttpRequest) -> HttpResponse:
+        """Upload a log (a file or pasted): verified, its seats matched to the club's players by
+        name (unknown names become new people), stored whole or not at all."""
+        if not self.has_upload_permission(request):
+            raise PermissionDenied
+        form = UploadLogForm(request.POST or None, request.FILES or None)
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            log, club = data["log"], data["club"]
+            try:
+                match = match_services.import_log(club=club, log=log, recorded_by=request.user, rated=data["rated"])
+            except ServiceError as error:
+                form.add_error(None, f"{error.code}: {error.message}")
+            else:
+                self.message_user(request, f"Stored match #{match.pk} ({match.status}).", messages.SUCCESS)
+                return HttpResponseRedirect(reverse("admin:tournaments_match_change", args=[match.pk]))
+        return service_form_view(self, request, form, title="Upload a match log", submit="Verify and store",
+                                 intro="The log is verified move by move. Its seats are matched to the club's "
+                                       "players by name; unknown names become new people. Nothing is stored "
+                                       "unless the whole log verifies.")

@@ -1,0 +1,142 @@
+"""Serializers: input checks and output shapes; no business logic. A module per resource.
+
+The package names every serializer, so a view reads them as ``s.ClubSerializer`` whichever
+resource it serves.
+"""
+
+from tournaments.api.serializers.base import (
+    FORM_KEYS,
+    StrictFieldsMixin,
+    InputSerializer,
+    StrictModelSerializer,
+    caller,
+    ClubField,
+    PlayerField,
+)
+from tournaments.api.serializers.clubs import (
+    ClubSerializer,
+    MembershipSerializer,
+    RoleSerializer,
+    ClubUpdateSerializer,
+    UsernameField,
+)
+from tournaments.api.serializers.accounts import AccountSerializer, NewAccountSerializer, AccountUpdateSerializer
+from tournaments.api.serializers.players import PlayerSerializer
+from tournaments.api.serializers.matches import (
+    SeatSerializer,
+    MatchSerializer,
+    MatchListSerializer,
+    LiveMatchSerializer,
+    UploadSerializer,
+    MoveSerializer,
+    IndexSerializer,
+    ForfeitSerializer,
+    MatchUpdateSerializer,
+)
+from tournaments.api.serializers.tournaments import (
+    EntrantSerializer,
+    TournamentSerializer,
+    progress_of,
+    RegisterSerializer,
+    WithdrawSerializer,
+    PublishSerializer,
+    TournamentUpdateSerializer,
+    RoundSerializer,
+    ProgressSerializer,
+    StartedSerializer,
+    StandingSerializer,
+    CrosstableEntrantSerializer,
+    CrosstableSerializer,
+    SeedsSerializer,
+)
+from tournaments.api.serializers.bots import (
+    BotVersionSerializer,
+    BotEntrySerializer,
+    FormBooleanField,
+    VersionSourceSerializer,
+    NewBotEntrySerializer,
+    NewBotVersionSerializer,
+    ActivateSerializer,
+    BotRunSerializer,
+)
+from tournaments.api.serializers.ladders import LadderSerializer, LadderRunSerializer
+from tournaments.api.serializers.ratings import (
+    RatingSerializer,
+    LeaderboardRowSerializer,
+    HistoryPointSerializer,
+    MeetingSerializer,
+    HeadToHeadSerializer,
+)
+from tournaments.api.serializers.jobs import JobSerializer
+from tournaments.api.serializers.games import (
+    GameOptionSerializer,
+    SeatRangeSerializer,
+    BotParamSerializer,
+    BuiltinBotSerializer,
+    ObservationSerializer,
+    GameSerializer,
+)
+
+__all__ = [
+    "FORM_KEYS",
+    "StrictFieldsMixin",
+    "InputSerializer",
+    "StrictModelSerializer",
+    "caller",
+    "ClubField",
+    "PlayerField",
+    "ClubSerializer",
+    "MembershipSerializer",
+    "RoleSerializer",
+    "ClubUpdateSerializer",
+    "UsernameField",
+    "AccountSerializer",
+    "NewAccountSerializer",
+    "AccountUpdateSerializer",
+    "PlayerSerializer",
+    "SeatSerializer",
+    "MatchSerializer",
+    "MatchListSerializer",
+    "LiveMatchSerializer",
+    "UploadSerializer",
+    "MoveSerializer",
+    "IndexSerializer",
+    "ForfeitSerializer",
+    "MatchUpdateSerializer",
+    "EntrantSerializer",
+    "TournamentSerializer",
+    "progress_of",
+    "RegisterSerializer",
+    "WithdrawSerializer",
+    "PublishSerializer",
+    "TournamentUpdateSerializer",
+    "RoundSerializer",
+    "ProgressSerializer",
+    "StartedSerializer",
+    "StandingSerializer",
+    "CrosstableEntrantSerializer",
+    "CrosstableSerializer",
+    "SeedsSerializer",
+    "BotVersionSerializer",
+    "BotEntrySerializer",
+    "FormBooleanField",
+    "VersionSourceSerializer",
+    "NewBotEntrySerializer",
+    "NewBotVersionSerializer",
+    "ActivateSerializer",
+    "BotRunSerializer",
+    "LadderSerializer",
+    "LadderRunSerializer",
+    "RatingSerializer",
+    "LeaderboardRowSerializer",
+    "HistoryPointSerializer",
+    "MeetingSerializer",
+    "HeadToHeadSerializer",
+    "JobSerializer",
+    "GameOptionSerializer",
+    "SeatRangeSerializer",
+    "BotParamSerializer",
+    "BuiltinBotSerializer",
+    "ObservationSerializer",
+    "GameSerializer",
+]

@@ -1,0 +1,41 @@
+"""What every API view shares: the methods offered, the permission checks that answer 401 or 403,
+and the request body checked by a serializer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework.exceptions import NotAuthenticated, PermissionDenied
+from rest_framework.request import Request
+
+from tournaments.models import Club
+from tournaments.selectors import is_director
+
+
+#: Every viewset's methods: updates are partial (PATCH); PUT is not offered.
+METHODS = ["get", "post", "patch", "delete", "head", "options"]
+
+
+def require_login(request: Request) -> None:
+    if not request.user.is_authenticated:
+        raise NotAuthenticated()
+
+
+def require_director(request: Request, club: Club, doing: str) -> None:
+    """Directors of ``club`` (and staff) only: 403 for anyone else, naming what was refused."""
+    require_login(request)
+    if not is_director(request.user, club):
+        raise PermissionDenied(f"only directors of {club.name} {doing}")
+
+
+def require_staff(request: Request, doing: str) -> None:
+    require_login(request)
+    if not request.user.is_staff:
+        raise PermissionDenied(f"only staff {doing}")
+
+
+def valid(serializer_class: type, request: Request, **kwargs: Any) -> dict[str, Any]:
+    """The request body checked by ``serializer_class``: its validated data, or a 400."""
+    data = serializer_class(data=request.data, **{"context": {"request": request}, **kwargs})
+    data.is_valid(raise_exception=True)
+    return dict(data.validated_data)

@@ -1,0 +1,117 @@
+"""Tournaments and their entrants, rounds and byes."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from tournaments.models.base import game_choices
+from tournaments.models.clubs import Club
+from tournaments.models.players import Player
+
+
+class Tournament(models.Model):
+    """A club's tournament of one game: its format, entrants, rounds and matches.
+
+    Standings and progress are derived from the stored matches and kept here only so that
+    they read fast; they can be recomputed at any time with the same output.
+    """
+
+    class Format(models.TextChoices):
+        ROUND_ROBIN = "round_robin", "round robin"
+        DOUBLE_ROUND_ROBIN = "double_round_robin", "double round robin"
+        SWISS = "swiss", "Swiss"
+        SINGLE_ELIMINATION = "single_elimination", "single elimination"
+        DOUBLE_ELIMINATION = "double_elimination", "double elimination"
+        TABLES = "tables", "tables"
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "registration"
+        RUNNING = "running", "running"
+        FINISHED = "finished", "finished"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
+    name = models.CharField(max_length=100)
+    game = models.CharField(max_length=40, choices=game_choices)
+    options = models.JSONField(default=dict, blank=True)
+    rated = models.BooleanField(default=True)
+    format = models.CharField(max_length=20, choices=Format.choices, default=Format.ROUND_ROBIN)
+    format_settings = models.JSONField(default=dict, blank=True,
+                                help_text="Rounds, table size, best-of, points and tie-breaks.")
+    seed = models.CharField(max_length=200, blank=True, default="",
+                            help_text="Every match seed derives from it, so the tournament replays identically.")
+    bots = models.BooleanField(default=False, help_text="Played by workers between bots.")
+    bot_limits = models.JSONField(default=dict, blank=True,
+                                  help_text="Bot time limits over the protocol's defaults: start_ms, move_ms, total_ms.")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTRATION)
+    current_round = models.PositiveIntegerField(default=0)
+    total_rounds = models.PositiveIntegerField(null=True, blank=True)
+    matches_done = models.PositiveIntegerField(default=0)
+    matches_total = models.PositiveIntegerField(default=0)
+    standings = models.JSONField(null=True, blank=True, help_text="Derived from the matches; recomputable.")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="created_tournaments")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "bots"], name="tournament_status_bots")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entrant(models.Model):
+    """A player in a tournament, with its seeding; withdrawn entrants get no more pairings."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    seed = models.PositiveIntegerField(help_text="1 is the top seed.")
+    joined_round = models.PositiveIntegerField(default=1)
+    withdrawn = models.BooleanField(default=False)
+    withdrawn_after_round = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "seed"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="one_entry_per_player"),
+            models.UniqueConstraint(fields=["tournament", "seed"], name="one_entrant_per_seed"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.tournament}"
+
+
+class Round(models.Model):
+    """A round: proposed (a director may still change its pairings), published, complete."""
+
+    class Status(models.TextChoices):
+        PROPOSED = "proposed", "proposed"
+        PUBLISHED = "published", "published"
+        COMPLETE = "complete", "complete"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PUBLISHED)
+    proposal = models.JSONField(default=list, blank=True, help_text="The proposed games, before publishing.")
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.number}"
+
+
+class Bye(models.Model):
+    """An entrant who sits a round out (and scores the tournament's bye points)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="byes")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="byes")
+    pairing = models.PositiveIntegerField(default=0)
+    bracket = models.CharField(max_length=10, blank=True, default="")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "bracket", "entrant"], name="one_bye_per_round")]

@@ -1,0 +1,63 @@
+"""A game's rules page, rendered from the project's game docs."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import markdown
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.safestring import mark_safe
+
+from games.errors import GameError
+from games.registry import get_game
+
+
+@lru_cache(maxsize=8)
+def game_summary(slug: str) -> str:
+    """The first paragraph of the game's page in the docs, for the home page: its first two
+    sentences, their Markdown (emphasis, code) rendered."""
+    text = (settings.BASE_DIR / "docs" / "games" / f"{slug}.md").read_text(encoding="utf-8")
+    paragraph = text.split("\n\n")[1]
+    sentences = re.split(r"(?<=[a-z0-9)*]\.) (?=[A-Z*])", " ".join(paragraph.split()))
+    html = markdown.markdown(" ".join(sentences[:2]), output_format="html")
+    return mark_safe(html.removeprefix("<p>").removesuffix("</p>"))
+
+
+#: The sections of ``docs/rulings.md`` that every game's rules page shows.
+SHARED_RULINGS = ("Forfeits",)
+
+
+@lru_cache(maxsize=16)
+def rendered_markdown(path: Path, mtime: float) -> str:
+    text = path.read_text(encoding="utf-8")
+    return markdown.markdown(text, extensions=["tables", "fenced_code", "toc"], output_format="html")
+
+
+def markdown_file(path: Path) -> str:
+    return rendered_markdown(path, path.stat().st_mtime)
+
+
+def sections(path: Path, titles: tuple[str, ...]) -> str:
+    """The named ``##`` sections of a Markdown file, rendered."""
+    text = path.read_text(encoding="utf-8")
+    parts = re.split(r"^(?=## )", text, flags=re.MULTILINE)
+    chosen = [part for part in parts if part.startswith("## ") and part[3:].splitlines()[0].strip() in titles]
+    return markdown.markdown("\n".join(chosen), extensions=["tables", "fenced_code"], output_format="html")
+
+
+def rules(request: HttpRequest, game: str) -> HttpResponse:
+    """A game's notation and rulings (``docs/games/GAME.md``) and the rulings all games share."""
+    try:
+        engine = get_game(game)
+    except GameError:
+        raise Http404("no such game") from None
+    docs = settings.BASE_DIR / "docs"
+    body = markdown_file(docs / "games" / f"{engine.slug}.md")
+    body = re.sub(r'<a href="(?!https?:|#|/)[^"]*">(.*?)</a>', r"\1", body)  # links between docs files
+    context = {"game": engine, "body": mark_safe(body),
+               "shared": mark_safe(sections(docs / "rulings.md", SHARED_RULINGS))}
+    return render(request, "tournaments/site/rules.html", context)
