@@ -22,55 +22,23 @@ from django.db import connection, transaction
 from django.db.models import Count, F, IntegerField, Q, QuerySet, Sum, Value, Window
 from django.db.models.functions import Coalesce, RowNumber
 from django.utils import timezone
-from openskill.models import BradleyTerryFull
 
 from tournaments import cache
 from tournaments.models import Match, Rating, RatingCursor, RatingMark, Seat, SeatRating
-
-#: Chosen by test (``tests/tournaments/test_ratings_model.py``): tied seats get equal updates
-#: and a better place never ends below a worse one from equal ratings, at any table size.
-#: PlackettLuce (openskill 6.2) breaks the second with ties; the "Part" models the first.
-MODEL = BradleyTerryFull()
-
-#: The displayed scale: a new player (mu 25, sigma 25/3) shows 1500 with a deviation of 500.
-SCALE = 60.0
-#: Leaderboards order by the rating less this many deviations (openskill's own ordinal).
-CONSERVATIVE_DEVIATIONS = 3
-#: A rating is provisional while its displayed deviation is above this (about nine
-#: two-seat matches, or two six-seat tables, from a new player).
-PROVISIONAL_DEVIATION = 400.0
+from tournaments.rating_maths import (  # noqa: F401  (the maths, named here too for the callers of old)
+    CONSERVATIVE_DEVIATIONS,
+    MODEL,
+    PROVISIONAL_DEVIATION,
+    SCALE,
+    conservative,
+    display,
+    is_provisional,
+    new_rating,
+    rate,
+    rate_players,
+)
 
 Key = tuple[datetime, int]
-
-
-def display(mu: float) -> float:
-    """A rating on the displayed scale."""
-    return mu * SCALE
-
-
-def conservative(mu: float, sigma: float) -> float:
-    """The displayed rating less ``CONSERVATIVE_DEVIATIONS`` deviations: what leaderboards sort by."""
-    return (mu - CONSERVATIVE_DEVIATIONS * sigma) * SCALE
-
-
-def is_provisional(sigma: float) -> bool:
-    return sigma * SCALE > PROVISIONAL_DEVIATION
-
-
-def new_rating() -> tuple[float, float]:
-    """A new player's (mu, sigma)."""
-    return MODEL.mu, MODEL.sigma
-
-
-def rate(before: Sequence[tuple[float, float]], ranks: Sequence[int]) -> list[tuple[float, float]]:
-    """One match's update: each seat a team of one, ``ranks`` 1 for the best, ties sharing."""
-    teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in before]
-    return [(team[0].mu, team[0].sigma) for team in MODEL.rate(teams, ranks=list(ranks))]
-
-
-def rate_players(ratings: Sequence[Any], ranks: Sequence[int]) -> list[Any]:
-    """``rate`` on openskill's own rating objects (kept between matches while replaying)."""
-    return [team[0] for team in MODEL.rate([[rating] for rating in ratings], ranks=list(ranks))]
 
 
 def rated_ranks(players: Sequence[int], ranks: Sequence[int | None]) -> list[int] | None:

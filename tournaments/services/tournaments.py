@@ -14,7 +14,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Q
 from django.utils import timezone
 
 from games.errors import GameError
@@ -29,19 +29,10 @@ from tournaments.models import BotEntry, Bye, Club, Entrant, Match, Player, Roun
 from tournaments.services import ratings
 from tournaments.services.bots import active_versions, check_playable, parse_limits, seat_agents
 from tournaments.services.matches import insert_matches, store_outcome
+from tournaments.services.progress import refresh_progress, settings_of
 
 SETTING_FIELDS = {field.name for field in dataclasses.fields(formats.Settings)} - {"format", "min_seats", "max_seats"}
 
-
-def settings_of(tournament: Tournament) -> formats.Settings:
-    game = get_game(tournament.game)
-    low, high = game.seat_range(game.parse_options(tournament.options, game.min_players))
-    values = dict(tournament.format_settings)
-    if "tiebreaks" in values:
-        values["tiebreaks"] = tuple(values["tiebreaks"])
-    if values.get("place_points") is not None:
-        values["place_points"] = tuple(values["place_points"])
-    return formats.Settings(format=tournament.format, min_seats=low, max_seats=high, **values)
 
 
 def entrant_order(tournament: Tournament) -> list[Entrant]:
@@ -255,36 +246,6 @@ def crosstable(tournament: Tournament) -> dict[str, Any]:
     return {"entrants": [{"id": entrant.pk, "name": entrant.player.name} for entrant in entrants],
             "rows": {str(row): {str(column): points for column, points in columns.items()}
                      for row, columns in table.items()}}
-
-
-@transaction.atomic
-def refresh_progress(tournament_id: int) -> None:
-    """Store the counts of matches done and scheduled (both counted in one query). The
-    tournament's row is locked before counting: of two workers finishing chunks at once, the
-    one that writes last has counted last, so a stale count never overwrites a fresh one."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-    cache.bump_tournaments([tournament_id])  # its matches changed, perhaps by update(): no signal
-    counts = Match.objects.filter(tournament_id=tournament_id).exclude(status=Match.Status.VOID).aggregate(
-        done=Count("pk", filter=Q(status=Match.Status.FINISHED)), total=Count("pk"))
-    Tournament.objects.filter(pk=tournament_id).update(matches_done=counts["done"],
-                                                       matches_total=expected_total(tournament, counts["total"]))
-
-
-#: Formats whose rounds are all known from the start, each pairing as many games as the first.
-FIXED_ROUNDS = {Tournament.Format.ROUND_ROBIN, Tournament.Format.DOUBLE_ROUND_ROBIN, Tournament.Format.SWISS,
-                Tournament.Format.TABLES}
-
-
-def expected_total(tournament: Tournament, scheduled: int) -> int:
-    """The matches the whole tournament will have, where its format knows them from the start
-    (fixed rounds of one game per pairing: the first round's matches times the rounds), so
-    that progress counts over the whole tournament from its first round; otherwise, and once
-    it has finished, the matches scheduled so far. Never fewer than those."""
-    if (tournament.status != Tournament.Status.RUNNING or tournament.format not in FIXED_ROUNDS
-            or not tournament.total_rounds or settings_of(tournament).best_of != 1):
-        return scheduled
-    first = Match.objects.filter(tournament=tournament, round__number=1).exclude(status=Match.Status.VOID).count()
-    return max(scheduled, first * tournament.total_rounds)
 
 
 # -- pairing and playing ----------------------------------------------------------------------------
