@@ -72,7 +72,6 @@ from tournaments.services import jobs as job_services
 from tournaments.services import ladders as ladder_services
 from tournaments.services import matches as match_services
 from tournaments.services import tournaments as tournament_services
-from tournaments.tasks import advance_tournament, run_ladder
 
 #: Every viewset's methods: updates are partial (PATCH); PUT is not offered.
 METHODS = ["get", "post", "patch", "delete", "head", "options"]
@@ -671,7 +670,6 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins
         ``progress``); a people's tournament gets its first round proposed."""
         tournament = tournament_services.start_and_pair(self.directed(request))
         if tournament.bots:
-            advance_tournament.delay(tournament.pk)
             url = request.build_absolute_uri(f"/api/tournaments/{tournament.pk}/progress/")
             body = {**s.progress_of(Tournament.objects.get(pk=tournament.pk)), "progress_url": url}
             return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": url})
@@ -683,9 +681,7 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins
     def pair(self, request: Request, pk: str | None = None) -> Response:
         """Propose the next round once the current one is decided (people's tournaments)."""
         tournament = self.directed(request)
-        if tournament_services.pending(tournament):
-            raise Conflict("the current round still has games to play or to publish", code="round_in_progress")
-        tournament_services.advance(tournament.pk)
+        tournament_services.pair_round(tournament)
         return self.answer(tournament)
 
     @extend_schema(summary="Publish the proposed round, as proposed or changed (directors)",
@@ -936,7 +932,7 @@ class LadderViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.Des
         """Schedule a round now (202); its matches appear under ``/api/matches/?ladder=ID``."""
         ladder = self.get_object()
         self.check_director(ladder.club)
-        run_ladder.delay(ladder.pk)
+        ladder_services.queue_round(ladder)
         url = request.build_absolute_uri(f"/api/matches/?ladder={ladder.pk}")
         return Response({"ladder": ladder.pk, "matches_url": url}, status=status.HTTP_202_ACCEPTED,
                         headers={"Location": url})

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from celery import shared_task
 from django.db import transaction
 from django.db.models import Count, Q
 from django_celery_beat.models import IntervalSchedule, PeriodicTask
@@ -29,6 +30,8 @@ from tournaments.models import BotEntry, Club, Ladder, Match, Player, Seat
 from tournaments.selectors import ratings_for
 from tournaments.services.bots import parse_limits
 from tournaments.services.matches import insert_match
+from tournaments.services.queue import after_commit
+from tournaments.services.tournaments import play_bot_match
 
 #: Rating difference (display scale) at which an opponent is e^-1 as likely as an equal one.
 CLOSENESS = 200.0
@@ -208,3 +211,18 @@ def delete_ladder(ladder: Ladder) -> None:
     ladder.delete()
     if task_id is not None:
         PeriodicTask.objects.filter(pk=task_id).delete()
+
+
+def queue_round(ladder: Ladder) -> None:
+    """A director's "run now": the ladder's next round is scheduled on a worker after the commit."""
+    after_commit(run_ladder, ladder.pk)
+
+
+@shared_task(name="tournaments.run_ladder", acks_late=True)
+def run_ladder(ladder_id: int) -> list[int]:
+    """Schedule a ladder's next matches (beat calls this at the ladder's rate) and hand them
+    to the workers once they are stored."""
+    with transaction.atomic():
+        matches = [match.pk for match in schedule_round(ladder_id)]
+        transaction.on_commit(lambda: [play_bot_match.delay(match_id) for match_id in matches])
+    return matches

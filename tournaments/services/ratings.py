@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from celery import shared_task
 from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Count, F, IntegerField, Q, QuerySet, Sum, Value, Window
@@ -445,8 +446,6 @@ def schedule_update(game: str) -> None:
     if settings.CELERY_TASK_ALWAYS_EAGER:
         update_ratings(game)
         return
-    from tournaments.tasks import update_game_ratings
-
     transaction.on_commit(lambda: update_game_ratings.delay(game))
 
 
@@ -455,3 +454,10 @@ def summary(applied: Applied) -> dict[str, Any]:
             "recomputed_from": ({"played_at": applied.recomputed_from[0].isoformat(),
                                  "match": applied.recomputed_from[1]} if applied.recomputed_from else None),
             "full": applied.full, "seconds": round(applied.seconds, 3)}
+
+
+@shared_task(name="tournaments.update_ratings", acks_late=True)
+def update_game_ratings(game: str) -> dict[str, Any]:
+    """Bring one game's ratings up to date (new results on top, a change to the past
+    replayed from its point). Idempotent: a redelivered task finds nothing to do."""
+    return summary(update_ratings(game))
