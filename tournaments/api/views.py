@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpResponse
 from django.utils.http import content_disposition_header
@@ -40,7 +39,7 @@ from games.registry import GAME_CLASSES
 from tournaments.api import games as game_catalog
 from tournaments.api import serializers as s
 from tournaments.api.caching import cached_answer
-from tournaments.errors import Conflict, InvalidInput, Missing
+from tournaments.errors import InvalidInput, Missing
 from tournaments.models import (
     BotEntry,
     BotVersion,
@@ -71,6 +70,7 @@ from tournaments.services import clubs as club_services
 from tournaments.services import jobs as job_services
 from tournaments.services import ladders as ladder_services
 from tournaments.services import matches as match_services
+from tournaments.services import players as player_services
 from tournaments.services import tournaments as tournament_services
 
 #: Every viewset's methods: updates are partial (PATCH); PUT is not offered.
@@ -309,31 +309,18 @@ class PlayerViewSet(viewsets.ModelViewSet):
 
     def perform_create(self, serializer: s.PlayerSerializer) -> None:
         self.check_director(serializer.validated_data["club"])
-        self.save(serializer)
+        serializer.instance = player_services.create_player(**serializer.validated_data)
 
     def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         self.check_director(self.get_object().club)
         return super().update(request, *args, **kwargs)
 
     def perform_update(self, serializer: s.PlayerSerializer) -> None:
-        if "club" in serializer.validated_data and serializer.validated_data["club"] != serializer.instance.club:
-            raise InvalidInput("a player cannot move to another club", fields={"club": ["cannot change"]})
-        self.save(serializer)
-
-    def save(self, serializer: s.PlayerSerializer) -> None:
-        try:
-            with transaction.atomic():
-                serializer.save()
-        except IntegrityError:
-            raise InvalidInput("the club already has a player of that name",
-                               fields={"name": ["already taken in this club"]}) from None
+        serializer.instance = player_services.update_player(serializer.instance, **serializer.validated_data)
 
     def perform_destroy(self, instance: Player) -> None:
         self.check_director(instance.club)
-        if instance.seats.exists() or instance.entries.exists():
-            raise Conflict(f"{instance.name} has played matches or entered tournaments and cannot be deleted",
-                           code="in_use")
-        instance.delete()
+        player_services.delete_player(instance)
 
 
 # -- matches and logs ----------------------------------------------------------------------------------
