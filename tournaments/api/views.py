@@ -899,12 +899,7 @@ class LadderViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.Des
         self.check_director(ladder.club)
         data = s.LadderSerializer(ladder, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        changes = {key: value for key, value in data.validated_data.items() if key in ladder_services.LADDER_FIELDS}
-        fixed = sorted(key for key in data.validated_data if key in ("club", "game", "seed")
-                       and data.validated_data[key] != getattr(ladder, key))
-        if fixed:
-            raise InvalidInput(f"a ladder's {fixed[0]} cannot change", fields={fixed[0]: ["cannot change"]})
-        return Response(s.LadderSerializer(ladder_services.update_ladder(ladder, **changes)).data)
+        return Response(s.LadderSerializer(ladder_services.update_ladder(ladder, **data.validated_data)).data)
 
     def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         ladder = self.get_object()

@@ -35,6 +35,8 @@ from tournaments.services.tournaments import play_bot_match
 
 #: Rating difference (display scale) at which an opponent is e^-1 as likely as an equal one.
 CLOSENESS = 200.0
+#: What a ladder keeps for life.
+FIXED_FIELDS = ("club", "game", "seed")
 LADDER_FIELDS = ("options", "seats", "enabled", "every_minutes", "matches_per_run", "placement_matches", "bot_limits")
 
 
@@ -100,11 +102,15 @@ def create_ladder(*, club: Club, game: str, seats: int = 2, options: dict[str, A
 
 @transaction.atomic
 def update_ladder(ladder: Ladder, **changes: Any) -> Ladder:
-    """Change a ladder's settings and its schedule together."""
+    """Change a ladder's settings and its schedule together. Its club, game and seed, when
+    given, must be its own: they never change."""
+    ladder = Ladder.objects.select_for_update().get(pk=ladder.pk)
+    for field in FIXED_FIELDS:
+        if field in changes and changes.pop(field) != getattr(ladder, field):
+            raise InvalidInput(f"a ladder's {field} cannot change", fields={field: ["cannot change"]})
     unknown = sorted(set(changes) - set(LADDER_FIELDS))
     if unknown:
         raise InvalidInput(f"a ladder has no setting {unknown[0]!r}", fields={unknown[0]: ["unknown"]})
-    ladder = Ladder.objects.select_for_update().get(pk=ladder.pk)
     for field, value in changes.items():
         setattr(ladder, field, value)
     check_ladder(ladder)
