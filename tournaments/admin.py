@@ -25,7 +25,6 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
 from games.logs import LogError, parse_body
-from tournaments import cache
 from tournaments.errors import ServiceError
 from tournaments.forms import BoundedJSONField, VersionSourceForm
 from tournaments.models import (
@@ -316,17 +315,11 @@ class MatchAdmin(admin.ModelAdmin):
                                     tournament=data.get("tournament"), round=data.get("round"))
 
     def delete_model(self, request: HttpRequest, match: Match) -> None:
-        """Deleting a match changes its log and its tournament's standings (matches have no
-        delete signal)."""
-        pk, tournament_id = match.pk, match.tournament_id
-        super().delete_model(request, match)
-        cache.bump(cache.match_scope(pk), cache.tournament_scope(tournament_id))
+        match_services.delete_match(match.pk)
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
-        deleted = list(queryset.values_list("pk", "tournament_id"))
-        super().delete_queryset(request, queryset)
-        cache.bump(*{cache.match_scope(pk) for pk, _ in deleted},
-                   *{cache.tournament_scope(tournament_id) for _, tournament_id in deleted})
+        for pk in list(queryset.values_list("pk", flat=True)):
+            match_services.delete_match(pk)
 
     @admin.display(description="players")
     def seated(self, match: Match) -> str:

@@ -12,6 +12,7 @@ from django.urls import reverse
 from tests.tournaments.conftest import World
 from tests.tournaments.test_api_matches import finished_match
 from tournaments.models import Match, Tournament
+from tournaments.services import matches as match_services
 from tournaments.services import tournaments as tournament_services
 
 
@@ -66,3 +67,14 @@ def test_the_admin_moves_a_match_through_the_service(admin_client: Client, world
     assert answer.status_code == 302, answer.content.decode()[:2000]
     match.refresh_from_db()
     assert match.tournament_id == target.pk
+
+
+def test_deleting_a_match_in_the_admin_refreshes_its_tournaments_counts(admin_client: Client, world: World) -> None:
+    target = tournament_services.create_tournament(club=world.club, name="Here", game="leapfrog_race")
+    match = finished_match(world)
+    match_services.update_match(match, tournament=target)
+    assert Tournament.objects.get(pk=target.pk).matches_done == 1
+    answer = admin_client.post(reverse("admin:tournaments_match_delete", args=[match.pk]), {"post": "yes"})
+    assert answer.status_code == 302
+    assert not Match.objects.filter(pk=match.pk).exists()
+    assert Tournament.objects.get(pk=target.pk).matches_done == 0

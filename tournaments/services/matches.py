@@ -346,6 +346,18 @@ def update_match(match: Match | int, *, rated: bool | None = None, played_at: da
     return match
 
 
+@transaction.atomic
+def delete_match(match: Match | int) -> None:
+    """Delete a match (the admin's delete): its log and its tournament's standings and counts
+    change with it (matches have no delete signal)."""
+    match = locked(match)
+    pk, tournament_id = match.pk, match.tournament_id
+    match.delete()
+    cache.bump(cache.match_scope(pk), cache.tournament_scope(tournament_id))
+    if tournament_id is not None:
+        refresh_progress(tournament_id)
+
+
 def check_counts_for(match: Match, tournament: Tournament | None, round: Round | None) -> None:
     """A match counts only for a tournament of its club and game, in one of its rounds."""
     if tournament is not None and (tournament.club_id != match.club_id or tournament.game != match.game):
