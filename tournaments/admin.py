@@ -122,7 +122,7 @@ class PlayerAdmin(admin.ModelAdmin):
     def delete_view(self, request: HttpRequest, object_id: str, extra_context: Any = None) -> HttpResponse:
         """A player in use is refused with the service's reason, before any confirmation page."""
         player = self.get_object(request, object_id)
-        if player is not None:
+        if player is not None and self.has_delete_permission(request, player):
             try:
                 player_services.check_deletable(player)
             except ServiceError as error:
