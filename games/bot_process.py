@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from games.bundle import Bundle, check_bundle, unpack_bundle
-from games.runner import AgentFailure
+from games.errors import AgentFailure
 from games.sandbox import (Limits, SandboxProcess, SandboxUnavailable, make_code_dir, remove_code_dir,
                            require_sandbox, start_sandboxed)
 

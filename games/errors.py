@@ -51,3 +51,12 @@ class UnknownGameError(GameError):
     """A game slug the registry does not know."""
 
     code = "unknown_game"
+
+
+class AgentFailure(Exception):
+    """An agent that cannot go on (crash, timeout, illegal answer): its seat forfeits. Not a
+    fault in the game's input: the runner turns it into a forfeit."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason

@@ -18,18 +18,12 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol, TypeVar
 
 from games.base import Bot, Game, GameState
+from games.errors import AgentFailure
 from games.logs import FORMAT, Forfeit, final_result
 from games.seeding import commitment, derive_rng, new_seed
+from games.timing import TimedBot
 
 BOT_SPEC = re.compile(r"(?P<name>[a-z][a-z0-9_]*)(?::(?P<params>[a-z_]+=\d+(?:,[a-z_]+=\d+)*))?")
-
-
-class AgentFailure(Exception):
-    """An agent that cannot go on (crash, timeout, illegal answer): its seat forfeits."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 class Agent(Protocol):
@@ -291,8 +285,6 @@ def play_bots(game: Game, bot_specs: Sequence[str], *, options: Mapping[str, Any
     agents: list[Agent] = [make_bot(game, spec, seat, checked, num_players, derive_rng(seed, "bot", seat))
                            for seat, spec in enumerate(bot_specs)]
     if limits is not None:
-        from games.timing import TimedBot  # it imports this module
-
         agents = [TimedBot(agent, limits) for agent in agents]
     return play_match(game, agents, players=players or list(bot_specs), options=options,
                       seed=seed)

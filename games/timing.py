@@ -26,7 +26,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from games.runner import AgentFailure
+from games.errors import AgentFailure
 from games.sandbox import Limits
 
 logger = logging.getLogger(__name__)

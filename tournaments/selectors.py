@@ -14,7 +14,7 @@ from games.errors import GameError
 from games.logs import FORMAT
 from games.registry import get_game
 from tournaments.models import BotEntry, Club, Match, Membership, Player, Rating, SeatRating
-from tournaments.services.ratings import (
+from tournaments.rating_maths import (
     CONSERVATIVE_DEVIATIONS,
     conservative,
     display,

@@ -54,8 +54,6 @@ class LadderAdmin(admin.ModelAdmin):
 
     @admin.action(description="Schedule a round of the selected ladders now", permissions=["change"])
     def run_now(self, request: HttpRequest, queryset: QuerySet[Ladder]) -> None:
-        from tournaments.tasks import run_ladder
-
         for ladder in queryset:
-            run_ladder.delay(ladder.pk)
+            ladder_services.queue_round(ladder)
         self.message_user(request, f"Scheduling rounds of {queryset.count()} ladders.", messages.SUCCESS)

@@ -14,12 +14,10 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
 from games.logs import LogError, parse_body
-from tournaments import cache
 from tournaments.errors import ServiceError
 from tournaments.models import Club, Match, MatchLog, Seat, SeatOutput
 from tournaments.selectors import log_lines
 from tournaments.services import matches as match_services
-from tournaments.services import ratings as rating_services
 from tournaments.admin.base import service_form_view
 
 
@@ -63,8 +61,22 @@ class UploadLogForm(forms.Form):
         return data
 
 
+class MatchForm(forms.ModelForm):
+    """A match's tournament, round, rated flag and time, checked by the service's own rule."""
+
+    def _post_clean(self) -> None:
+        super()._post_clean()
+        if not self.errors and {"tournament", "round"} & set(self.changed_data):
+            try:
+                match_services.check_counts_for(self.instance, self.cleaned_data.get("tournament"),
+                                                self.cleaned_data.get("round"))
+            except ServiceError as error:
+                self.add_error(None, error.message)
+
+
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
+    form = MatchForm
     list_display = ["id", "game", "club", "status", "seated", "outcome", "move_count", "played_at", "rated"]
     list_filter = ["game", "status", "rated", "club"]
     search_fields = ["seats__player__name", "club__name", "=id"]
@@ -87,25 +99,17 @@ class MatchAdmin(admin.ModelAdmin):
         return False
 
     def save_model(self, request: HttpRequest, match: Match, form: forms.ModelForm, change: bool) -> None:
-        """Saving a rated flag or a played time that changed updates the game's ratings."""
-        super().save_model(request, match, form, change)
-        if change and {"rated", "played_at"} & set(form.changed_data):
-            rating_services.note_change(match, force=True)
-        if change and "tournament" in form.changed_data:  # the signal knows the new one only
-            cache.bump_tournaments([form.initial.get("tournament")])
+        """The service saves the change, as the API does: the same checks, ratings and counts."""
+        data = form.cleaned_data
+        match_services.update_match(match.pk, rated=data.get("rated"), played_at=data.get("played_at"),
+                                    tournament=data.get("tournament"), round=data.get("round"))
 
     def delete_model(self, request: HttpRequest, match: Match) -> None:
-        """Deleting a match changes its log and its tournament's standings (matches have no
-        delete signal)."""
-        pk, tournament_id = match.pk, match.tournament_id
-        super().delete_model(request, match)
-        cache.bump(cache.match_scope(pk), cache.tournament_scope(tournament_id))
+        match_services.delete_match(match.pk)
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
-        deleted = list(queryset.values_list("pk", "tournament_id"))
-        super().delete_queryset(request, queryset)
-        cache.bump(*{cache.match_scope(pk) for pk, _ in deleted},
-                   *{cache.tournament_scope(tournament_id) for _, tournament_id in deleted})
+        for pk in list(queryset.values_list("pk", flat=True)):
+            match_services.delete_match(pk)
 
     @admin.display(description="players")
     def seated(self, match: Match) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.conf import settings
+from celery import shared_task
 from django.db import transaction
 from django.utils import timezone
 
@@ -15,6 +15,7 @@ from games.registry import GAME_CLASSES
 from tournaments.errors import InvalidInput
 from tournaments.models import Job
 from tournaments.services import ratings
+from tournaments.services.queue import after_commit
 
 logger = logging.getLogger(__name__)
 
@@ -32,12 +33,7 @@ def start_recompute(game: str | None, *, by: Any = None) -> Job:
 
 def dispatch(job: Job) -> None:
     """Hand the job to a worker once it is committed (or run it here without a broker)."""
-    from tournaments.tasks import run_job
-
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        run_job.delay(job.pk)
-    else:
-        transaction.on_commit(lambda: run_job.delay(job.pk))
+    after_commit(run_job, job.pk)
 
 
 def run(job_id: int) -> Job:
@@ -67,3 +63,9 @@ def perform(job: Job) -> dict[str, Any]:
         games = [job.params["game"]] if job.params.get("game") else sorted(GAME_CLASSES)
         return {"games": [ratings.summary(ratings.recompute_ratings(game)) for game in games]}
     raise ValueError(f"unknown job kind {job.kind!r}")
+
+
+@shared_task(name="tournaments.run_job", acks_late=True)
+def run_job(job_id: int) -> str:
+    """Run a long job started through the API (a ratings recompute) and store its outcome."""
+    return run(job_id).status

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from celery import shared_task
 from django.db import transaction
 from django.db.models import Count, Q
 from django_celery_beat.models import IntervalSchedule, PeriodicTask
@@ -29,9 +30,13 @@ from tournaments.models import BotEntry, Club, Ladder, Match, Player, Seat
 from tournaments.selectors import ratings_for
 from tournaments.services.bots import parse_limits
 from tournaments.services.matches import insert_match
+from tournaments.services.queue import after_commit
+from tournaments.services.tournaments import play_bot_match
 
 #: Rating difference (display scale) at which an opponent is e^-1 as likely as an equal one.
 CLOSENESS = 200.0
+#: What a ladder keeps for life.
+FIXED_FIELDS = ("club", "game", "seed")
 LADDER_FIELDS = ("options", "seats", "enabled", "every_minutes", "matches_per_run", "placement_matches", "bot_limits")
 
 
@@ -97,11 +102,15 @@ def create_ladder(*, club: Club, game: str, seats: int = 2, options: dict[str, A
 
 @transaction.atomic
 def update_ladder(ladder: Ladder, **changes: Any) -> Ladder:
-    """Change a ladder's settings and its schedule together."""
+    """Change a ladder's settings and its schedule together. Its club, game and seed, when
+    given, must be its own: they never change."""
+    ladder = Ladder.objects.select_for_update().get(pk=ladder.pk)
+    for field in FIXED_FIELDS:
+        if field in changes and changes.pop(field) != getattr(ladder, field):
+            raise InvalidInput(f"a ladder's {field} cannot change", fields={field: ["cannot change"]})
     unknown = sorted(set(changes) - set(LADDER_FIELDS))
     if unknown:
         raise InvalidInput(f"a ladder has no setting {unknown[0]!r}", fields={unknown[0]: ["unknown"]})
-    ladder = Ladder.objects.select_for_update().get(pk=ladder.pk)
     for field, value in changes.items():
         setattr(ladder, field, value)
     check_ladder(ladder)
@@ -208,3 +217,18 @@ def delete_ladder(ladder: Ladder) -> None:
     ladder.delete()
     if task_id is not None:
         PeriodicTask.objects.filter(pk=task_id).delete()
+
+
+def queue_round(ladder: Ladder) -> None:
+    """A director's "run now": the ladder's next round is scheduled on a worker after the commit."""
+    after_commit(run_ladder, ladder.pk)
+
+
+@shared_task(name="tournaments.run_ladder", acks_late=True)
+def run_ladder(ladder_id: int) -> list[int]:
+    """Schedule a ladder's next matches (beat calls this at the ladder's rate) and hand them
+    to the workers once they are stored."""
+    with transaction.atomic():
+        matches = [match.pk for match in schedule_round(ladder_id)]
+        transaction.on_commit(lambda: [play_bot_match.delay(match_id) for match_id in matches])
+    return matches

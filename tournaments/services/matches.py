@@ -25,6 +25,7 @@ from tournaments.selectors import match_envelope
 from tournaments.services import ratings
 from tournaments.services.bots import active_versions
 from tournaments.services.clubs import players_by_name
+from tournaments.services.progress import refresh_progress
 
 
 def check_players(club: Club, players: Sequence[Player]) -> None:
@@ -186,8 +187,6 @@ def save_log(match: Match, outcome: Replay, expected_count: int) -> Match:
     match.log.save(update_fields=["moves", "forfeits"])
     ratings.note_change(match, was_finished=was_finished)
     if match.tournament_id:
-        from tournaments.services.tournaments import refresh_progress
-
         refresh_progress(match.tournament_id)
     return match
 
@@ -342,11 +341,21 @@ def update_match(match: Match | int, *, rated: bool | None = None, played_at: da
     if rating_fields:
         ratings.note_change(match, force=True)
     if changed:
-        from tournaments.services.tournaments import refresh_progress
-
         for tournament_id in {before, match.tournament_id} - {None}:
             refresh_progress(tournament_id)
     return match
+
+
+@transaction.atomic
+def delete_match(match: Match | int) -> None:
+    """Delete a match (the admin's delete): its log and its tournament's standings and counts
+    change with it (matches have no delete signal)."""
+    match = locked(match)
+    pk, tournament_id = match.pk, match.tournament_id
+    match.delete()
+    cache.bump(cache.match_scope(pk), cache.tournament_scope(tournament_id))
+    if tournament_id is not None:
+        refresh_progress(tournament_id)
 
 
 def check_counts_for(match: Match, tournament: Tournament | None, round: Round | None) -> None:

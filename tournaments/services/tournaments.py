@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
+from celery import chord, shared_task
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Q
 from django.utils import timezone
 
 from games.errors import GameError
@@ -25,23 +26,28 @@ from games.sandbox import Limits
 from games.seeding import commitment, derive_rng, derive_seed, new_seed
 from tournaments import cache, formats
 from tournaments.errors import Conflict, InvalidInput
-from tournaments.models import BotEntry, Bye, Club, Entrant, Match, MatchLog, Player, Round, Seat, SeatOutput, Tournament
+from tournaments.models import (
+    BotEntry,
+    Bye,
+    Club,
+    Entrant,
+    Match,
+    MatchLog,
+    Player,
+    RatingMark,
+    Round,
+    Seat,
+    SeatOutput,
+    Tournament,
+)
 from tournaments.services import ratings
 from tournaments.services.bots import active_versions, check_playable, parse_limits, seat_agents
 from tournaments.services.matches import insert_matches, store_outcome
+from tournaments.services.progress import refresh_progress, settings_of
+from tournaments.services.queue import after_commit
 
 SETTING_FIELDS = {field.name for field in dataclasses.fields(formats.Settings)} - {"format", "min_seats", "max_seats"}
 
-
-def settings_of(tournament: Tournament) -> formats.Settings:
-    game = get_game(tournament.game)
-    low, high = game.seat_range(game.parse_options(tournament.options, game.min_players))
-    values = dict(tournament.format_settings)
-    if "tiebreaks" in values:
-        values["tiebreaks"] = tuple(values["tiebreaks"])
-    if values.get("place_points") is not None:
-        values["place_points"] = tuple(values["place_points"])
-    return formats.Settings(format=tournament.format, min_seats=low, max_seats=high, **values)
 
 
 def entrant_order(tournament: Tournament) -> list[Entrant]:
@@ -257,36 +263,6 @@ def crosstable(tournament: Tournament) -> dict[str, Any]:
                      for row, columns in table.items()}}
 
 
-@transaction.atomic
-def refresh_progress(tournament_id: int) -> None:
-    """Store the counts of matches done and scheduled (both counted in one query). The
-    tournament's row is locked before counting: of two workers finishing chunks at once, the
-    one that writes last has counted last, so a stale count never overwrites a fresh one."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-    cache.bump_tournaments([tournament_id])  # its matches changed, perhaps by update(): no signal
-    counts = Match.objects.filter(tournament_id=tournament_id).exclude(status=Match.Status.VOID).aggregate(
-        done=Count("pk", filter=Q(status=Match.Status.FINISHED)), total=Count("pk"))
-    Tournament.objects.filter(pk=tournament_id).update(matches_done=counts["done"],
-                                                       matches_total=expected_total(tournament, counts["total"]))
-
-
-#: Formats whose rounds are all known from the start, each pairing as many games as the first.
-FIXED_ROUNDS = {Tournament.Format.ROUND_ROBIN, Tournament.Format.DOUBLE_ROUND_ROBIN, Tournament.Format.SWISS,
-                Tournament.Format.TABLES}
-
-
-def expected_total(tournament: Tournament, scheduled: int) -> int:
-    """The matches the whole tournament will have, where its format knows them from the start
-    (fixed rounds of one game per pairing: the first round's matches times the rounds), so
-    that progress counts over the whole tournament from its first round; otherwise, and once
-    it has finished, the matches scheduled so far. Never fewer than those."""
-    if (tournament.status != Tournament.Status.RUNNING or tournament.format not in FIXED_ROUNDS
-            or not tournament.total_rounds or settings_of(tournament).best_of != 1):
-        return scheduled
-    first = Match.objects.filter(tournament=tournament, round__number=1).exclude(status=Match.Status.VOID).count()
-    return max(scheduled, first * tournament.total_rounds)
-
-
 # -- pairing and playing ----------------------------------------------------------------------------
 
 def match_seed(tournament: Tournament, game: formats.Game) -> str:
@@ -315,16 +291,36 @@ def start(tournament: Tournament) -> Tournament:
     return tournament
 
 
-@transaction.atomic
 def start_and_pair(tournament: Tournament) -> Tournament:
     """Start a tournament and, for people, propose its first round, in one transaction: if
     either step fails, the tournament is left as it was. A bot tournament's rounds are then
     played on the workers (``advance`` after the commit)."""
-    tournament = start(tournament)
-    if not tournament.bots:
-        advance(tournament.pk)
-        tournament.refresh_from_db()
+    with transaction.atomic():
+        tournament = start(tournament)
+        if not tournament.bots:
+            advance(tournament.pk)
+            tournament.refresh_from_db()
+    if tournament.bots:
+        queue_tournament(tournament.pk)
     return tournament
+
+
+def queue_tournament(tournament_id: int) -> None:
+    """Hand a running bot tournament to the workers after the commit: they pair, play and
+    pair again until it is finished."""
+    after_commit(advance_tournament, tournament_id)
+
+
+def check_round_decided(tournament: Tournament) -> None:
+    """The next round is paired only once every game of this one is played and published."""
+    if pending(tournament):
+        raise Conflict("the current round still has games to play or to publish", code="round_in_progress")
+
+
+def pair_round(tournament: Tournament) -> list[Match]:
+    """A director's "pair the next round": refused while the current one is undecided."""
+    check_round_decided(tournament)
+    return advance(tournament.pk)
 
 
 def pending(tournament: Tournament) -> bool:
@@ -521,3 +517,51 @@ def stalled_tournaments() -> list[int]:
     """Running bot tournaments whose games are all decided but whose next step never ran."""
     running = Tournament.objects.filter(bots=True, status=Tournament.Status.RUNNING).order_by("pk")
     return [tournament.pk for tournament in running if not pending(tournament)]
+
+
+# -- the workers' tasks (their names are what the broker and beat's schedule know) -----------------
+
+@shared_task(name="tournaments.play_bot_match", acks_late=True)
+def play_bot_match(match_id: int) -> int:
+    """Play one scheduled bot match (of a tournament or a ladder); a match already finished
+    is not played again."""
+    play_scheduled(match_id)
+    return match_id
+
+
+@shared_task(name="tournaments.play_bot_matches", acks_late=True)
+def play_bot_matches(match_ids: list[int]) -> list[int]:
+    """Play a chunk of scheduled bot matches in turn (one task for several short matches, so
+    that the broker's round trips are paid once a chunk). Each match is stored on its own and
+    a finished one is not played again: a redelivered chunk plays only what is left."""
+    play_scheduled_many(match_ids)
+    return list(match_ids)
+
+
+@shared_task(name="tournaments.advance_tournament", acks_late=True)
+def advance_tournament(tournament_id: int, *finished: Any) -> None:
+    """Pair the next games once a round is decided, fan them out to the workers in chunks of
+    ``TOURNAMENT_MATCH_CHUNK`` matches (a group), and come back here when they are all played
+    (a chord); finish the tournament when nothing is left to play."""
+    matches = advance(tournament_id)
+    if matches:
+        chord(play_bot_matches.si(chunk) for chunk in chunks([match.pk for match in matches])) \
+            (advance_tournament.si(tournament_id))
+
+
+@shared_task(name="tournaments.sweep")
+def sweep() -> dict[str, list[int]]:
+    """Re-dispatch bot matches left running past the timeout (a worker died), re-run the
+    next step of tournaments whose games are all decided, and update the ratings of games
+    with changes not yet applied, so that no tournament or rating state lives only in the
+    broker."""
+    stale = stale_matches()
+    for match_id in stale:
+        play_bot_match.delay(match_id)
+    stalled = stalled_tournaments()
+    for tournament_id in stalled:
+        advance_tournament.delay(tournament_id)
+    games = sorted(set(RatingMark.objects.values_list("game", flat=True)))
+    for game in games:
+        ratings.update_game_ratings.delay(game)
+    return {"matches": stale, "tournaments": stalled, "ratings": games}

@@ -13,11 +13,9 @@ from rest_framework.response import Response
 
 from tournaments.api import serializers as s
 from tournaments.api.views.base import METHODS, require_director, require_login, valid
-from tournaments.errors import InvalidInput
 from tournaments.models import Club, Ladder
 from tournaments.selectors import visible_clubs
 from tournaments.services import ladders as ladder_services
-from tournaments.tasks import run_ladder
 
 
 @extend_schema_view(
@@ -55,12 +53,7 @@ class LadderViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.Des
         self.check_director(ladder.club)
         data = s.LadderSerializer(ladder, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        changes = {key: value for key, value in data.validated_data.items() if key in ladder_services.LADDER_FIELDS}
-        fixed = sorted(key for key in data.validated_data if key in ("club", "game", "seed")
-                       and data.validated_data[key] != getattr(ladder, key))
-        if fixed:
-            raise InvalidInput(f"a ladder's {fixed[0]} cannot change", fields={fixed[0]: ["cannot change"]})
-        return Response(s.LadderSerializer(ladder_services.update_ladder(ladder, **changes)).data)
+        return Response(s.LadderSerializer(ladder_services.update_ladder(ladder, **data.validated_data)).data)
 
     def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         ladder = self.get_object()
@@ -75,7 +68,7 @@ class LadderViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.Des
         """Schedule a round now (202); its matches appear under ``/api/matches/?ladder=ID``."""
         ladder = self.get_object()
         self.check_director(ladder.club)
-        run_ladder.delay(ladder.pk)
+        ladder_services.queue_round(ladder)
         url = request.build_absolute_uri(f"/api/matches/?ladder={ladder.pk}")
         return Response({"ladder": ladder.pk, "matches_url": url}, status=status.HTTP_202_ACCEPTED,
                         headers={"Location": url})

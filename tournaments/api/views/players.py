@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import viewsets
@@ -13,9 +12,9 @@ from rest_framework.response import Response
 
 from tournaments.api import serializers as s
 from tournaments.api.views.base import METHODS, require_director
-from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import Club, Player
 from tournaments.selectors import visible_players
+from tournaments.services import players as player_services
 
 
 @extend_schema_view(
@@ -41,28 +40,15 @@ class PlayerViewSet(viewsets.ModelViewSet):
 
     def perform_create(self, serializer: s.PlayerSerializer) -> None:
         self.check_director(serializer.validated_data["club"])
-        self.save(serializer)
+        serializer.instance = player_services.create_player(**serializer.validated_data)
 
     def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         self.check_director(self.get_object().club)
         return super().update(request, *args, **kwargs)
 
     def perform_update(self, serializer: s.PlayerSerializer) -> None:
-        if "club" in serializer.validated_data and serializer.validated_data["club"] != serializer.instance.club:
-            raise InvalidInput("a player cannot move to another club", fields={"club": ["cannot change"]})
-        self.save(serializer)
-
-    def save(self, serializer: s.PlayerSerializer) -> None:
-        try:
-            with transaction.atomic():
-                serializer.save()
-        except IntegrityError:
-            raise InvalidInput("the club already has a player of that name",
-                               fields={"name": ["already taken in this club"]}) from None
+        serializer.instance = player_services.update_player(serializer.instance, **serializer.validated_data)
 
     def perform_destroy(self, instance: Player) -> None:
         self.check_director(instance.club)
-        if instance.seats.exists() or instance.entries.exists():
-            raise Conflict(f"{instance.name} has played matches or entered tournaments and cannot be deleted",
-                           code="in_use")
-        instance.delete()
+        player_services.delete_player(instance)

@@ -15,11 +15,10 @@ from tournaments import cache
 from tournaments.api import serializers as s
 from tournaments.api.caching import cached_answer
 from tournaments.api.views.base import METHODS, require_director, require_login, valid
-from tournaments.errors import Conflict, InvalidInput
+from tournaments.errors import InvalidInput
 from tournaments.models import Match, Round, Tournament
 from tournaments.selectors import visible_clubs
 from tournaments.services import tournaments as tournament_services
-from tournaments.tasks import advance_tournament
 
 
 @extend_schema_view(
@@ -115,7 +114,6 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins
         ``progress``); a people's tournament gets its first round proposed."""
         tournament = tournament_services.start_and_pair(self.directed(request))
         if tournament.bots:
-            advance_tournament.delay(tournament.pk)
             url = request.build_absolute_uri(f"/api/tournaments/{tournament.pk}/progress/")
             body = {**s.progress_of(Tournament.objects.get(pk=tournament.pk)), "progress_url": url}
             return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": url})
@@ -127,9 +125,7 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins
     def pair(self, request: Request, pk: str | None = None) -> Response:
         """Propose the next round once the current one is decided (people's tournaments)."""
         tournament = self.directed(request)
-        if tournament_services.pending(tournament):
-            raise Conflict("the current round still has games to play or to publish", code="round_in_progress")
-        tournament_services.advance(tournament.pk)
+        tournament_services.pair_round(tournament)
         return self.answer(tournament)
 
     @extend_schema(summary="Publish the proposed round, as proposed or changed (directors)",

@@ -27,7 +27,6 @@ from tournaments.models import Club, Seat, Tournament
 from tournaments.services import clubs
 from tournaments.services import tournaments as services
 from tournaments.services.bots import builtin_player, program_player
-from tournaments.tasks import advance_tournament
 
 #: ``--program NAME=FILE`` names the entrant; a bare FILE is named after the file.
 PROGRAM_NAME = re.compile(r"^[A-Za-z][\w-]{0,40}=")
@@ -168,7 +167,7 @@ class Command(BaseCommand):
                 bar.update(len(chunk))
 
     def run_on_workers(self, tournament: Tournament, bar: tqdm, timeout: float) -> None:
-        advance_tournament.delay(tournament.pk)
+        services.queue_tournament(tournament.pk)
         deadline = time.monotonic() + timeout
         while True:
             tournament.refresh_from_db()
