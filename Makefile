@@ -8,7 +8,7 @@ SOAK_GAMES ?= 3000
 # Logs and mutants per game that today's engines and the base revision's must answer alike.
 DIFF_CASES ?= 10000
 
-.PHONY: demo serve test soak fuzz bench bench-strength up install clean
+.PHONY: demo serve test test-rules soak fuzz bench bench-strength up install clean
 
 DEMO_SERVE ?= 1
 PORT ?= 8000
@@ -28,6 +28,10 @@ serve:
 
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The rules package's tests alone, without Django or the service (tests/games/standalone.ini).
+test-rules: $(STAMP)
+	$(BIN)/python -m pytest -q -c tests/games/standalone.ini tests/games $(PYTEST_ARGS)
 
 soak: $(STAMP)
 	SOAK_GAMES=$(SOAK_GAMES) $(BIN)/python -m pytest -q -k "random" tests/games $(PYTEST_ARGS)
