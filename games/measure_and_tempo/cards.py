@@ -17,7 +17,6 @@ from __future__ import annotations
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-RANK_NAMES = {"T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 #: All 52 cards, in rank-major order (2C 2D 2H 2S 3C ...).
 DECK: tuple[str, ...] = tuple(rank + suit for rank in RANKS for suit in SUITS)
 CARDS: frozenset[str] = frozenset(DECK)
@@ -40,19 +39,11 @@ def _beats(a: str, b: str) -> bool:
 
 #: BEATS[a][b] is True when rank ``a`` wins the ranking loop against rank ``b``.
 BEATS: dict[str, dict[str, bool]] = {a: {b: _beats(a, b) for b in RANKS} for a in RANKS}
-#: Rank and suit of every card, for speed.
-RANK_OF: dict[str, str] = {card: card[0] for card in DECK}
-SUIT_OF: dict[str, str] = {card: card[1] for card in DECK}
 
 
 def beats(a: str, b: str) -> bool:
     """True when rank ``a`` wins the ranking loop against rank ``b`` (equal ranks: neither)."""
     return BEATS[a][b]
-
-
-def card_beats(a: str, b: str) -> bool:
-    """True when card ``a`` wins the ranking loop against card ``b`` (ranks only)."""
-    return BEATS[a[0]][b[0]]
 
 
 def trump_suit(guard_a: str | None, guard_b: str | None) -> str | None:
@@ -90,9 +81,3 @@ def answer_wins(lead: str, answer: str, trump: str | None) -> bool:
 def tempo_winner(lead: str, answer: str, trump: str | None, leader: int) -> int:
     """The seat that wins a tempo of two seats."""
     return 1 - leader if answer_wins(lead, answer, trump) else leader
-
-
-def card_name(card: str) -> str:
-    """``"QH"`` -> ``"QH (queen of hearts)"``, for messages."""
-    rank = RANK_NAMES.get(card[0], card[0])
-    return f"{card} ({rank} of {SUIT_NAMES[card[1]]})"
