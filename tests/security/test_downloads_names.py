@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -51,6 +52,8 @@ def test_a_hostile_upload_name_is_stored_safe_and_downloads_under_one_name(world
 
 @pytest.mark.parametrize("name", HOSTILE)
 def test_a_raw_name_stored_before_is_encoded_at_download(world: World, name: str) -> None:
+    if "\x00" in name and connection.vendor == "postgresql":
+        pytest.skip("PostgreSQL cannot store a NUL character, so no such name was ever stored there")
     entry = bot_services.create_entry(club=world.club, owner=world.member, game="froggit", name="Hopper",
                                       filename="main.py", data=CODE)
     BotVersion.objects.filter(pk=entry.active_version_id).update(filename=name)
