@@ -17,7 +17,7 @@ from games.errors import GameError
 from games.registry import get_game
 from tournaments.errors import Missing
 from tournaments.models import Match
-from tournaments.selectors import User, sees_hidden
+from tournaments.selectors import User, ended, sees_hidden  # noqa: F401 (ended: the viewers ask replays)
 
 
 @dataclass(frozen=True)

@@ -43,10 +43,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from games.base import Game, GameState, Result, competition_ranks
-from games.errors import GameOverError, IllegalMoveError
+from games.errors import GameOverError, IllegalMoveError, SetupError
 from games.measure_and_tempo.cards import (
+    CARDS,
     DECK,
     DECK_SIZE,
+    HAND_SIZE,
     SUIT_NAMES,
     answer_wins,
     trump_suit,
