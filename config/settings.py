@@ -9,6 +9,11 @@
 ``TRUSTED_PROXIES``  proxies (addresses or networks) whose X-Forwarded-For is believed; none by default
 ``LOGIN_FAILURE_LIMIT``, ``LOGIN_LOCKOUT_MINUTES`` failed log-ins before a lockout, and its length
 ``API_TOKEN_DAYS``   how long an API token lives at most (default 30 days)
+``SIGNUP``           ``open`` (anyone may make an account) or ``invitation`` (only with a club's
+                     invitation link); default ``open``
+``EMAIL_HOST``       an SMTP server for password resets (with ``EMAIL_PORT``, ``EMAIL_HOST_USER``,
+                     ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``); unset, e-mail is printed to the console
+``DEFAULT_FROM_EMAIL`` the sender of the service's e-mail
 ``SECRET_KEY``, ``DEBUG``, ``ALLOWED_HOSTS`` as usual for Django.
 ``PRODUCTION``       ``true`` on a deployed service: secrets must come from the environment,
                      cookies are secure and HTTPS is enforced (``docs/deployment.md``)
@@ -182,6 +187,21 @@ STATIC_URL = "static/"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "my-bots"
 LOGOUT_REDIRECT_URL = "login"
+
+# -- Accounts: who may sign up, and how the service sends e-mail (password resets) -----------------
+SIGNUP = os.environ.get("SIGNUP", "open")
+if SIGNUP not in ("open", "invitation"):
+    raise ImproperlyConfigured(f"SIGNUP must be 'open' or 'invitation', not {SIGNUP!r}")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Leapfrog club <noreply@localhost>")
 STATIC_ROOT = BASE_DIR / "staticfiles"
 # whitenoise serves static files from STATIC_ROOT (run collectstatic; `make up` does), and
 # from the apps' folders when STATIC_ROOT is empty (development, tests).

@@ -7,7 +7,26 @@ from typing import Any
 from django import forms
 
 from games.jsondepth import depth_error
+from tournaments.errors import ServiceError
 from tournaments.services.bots import upload_bytes
+
+
+def apply(form: forms.Form, write: Any) -> Any:
+    """Run a service write for a valid form. A refusal becomes the form's errors: each of the
+    service's field errors beside the field of that name, the rest at the top of the form.
+    Returns what the write returned, or None when it was refused (the form then holds why)."""
+    try:
+        return write()
+    except ServiceError as error:
+        placed = False
+        for name, problems in (error.fields or {}).items():
+            if name in form.fields:
+                for problem in problems if isinstance(problems, list) else [problems]:
+                    form.add_error(name, str(problem))
+                placed = True
+        if not placed or error.message not in str(form.errors):
+            form.add_error(None, error.message)
+        return None
 
 
 class VersionSourceForm(forms.Form):

@@ -5,68 +5,14 @@ each game's replay go to ``test-artifacts/`` (``TEST_ARTIFACTS`` names another f
 
 from __future__ import annotations
 
-import os
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.helpers import ROOT, skip_or_fail
+from tests.browser.driving import artifacts, console_errors, wait_for
+from tests.helpers import skip_or_fail
 from tests.tournaments.site_data import first_match, play_next, play_tournaments, started_bot_tournament
 from tournaments.models import Club, Tournament
-
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
-ARGUMENTS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-             "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run")
-WAIT = 15
-
-
-def artifacts() -> Path:
-    folder = Path(os.environ.get("TEST_ARTIFACTS") or ROOT / "test-artifacts")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """Headless Chromium with a fresh profile, its console log kept."""
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        skip_or_fail("selenium is not installed (pip install -r requirements.txt)")
-    for program in (CHROMIUM, CHROMEDRIVER):
-        if not shutil.which(program):
-            skip_or_fail(f"{program} is missing (apt-get install chromium chromium-driver)")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ARGUMENTS:
-        options.add_argument(argument)
-    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
-    options.add_argument("--window-size=1200,900")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
-    driver.set_page_load_timeout(60)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-
-
-def console_errors(driver: Any) -> list[str]:
-    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-
-
-def wait_for(driver: Any, condition: Any, message: str) -> Any:
-    """Wait for ``condition``; elements htmx swaps out meanwhile are looked up again."""
-    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    ignored = (NoSuchElementException, StaleElementReferenceException)
-    return WebDriverWait(driver, WAIT, poll_frequency=0.1, ignored_exceptions=ignored).until(condition, message)
 
 
 def open_page(driver: Any, live_server: Any, path: str) -> None:

@@ -10,9 +10,9 @@ are written only by the services, from the verified log, never typed in.
 from tournaments.models.accounts import ApiToken
 from tournaments.models.base import game_choices
 from tournaments.models.bots import BotEntry, BotVersion, Ladder
-from tournaments.models.clubs import Club, Membership
+from tournaments.models.clubs import Club, Invitation, Membership
 from tournaments.models.jobs import Job
-from tournaments.models.matches import Match, MatchLog, Seat, SeatOutput
+from tournaments.models.matches import Correction, Match, MatchLog, Seat, SeatOutput
 from tournaments.models.players import Player
 from tournaments.models.ratings import Rating, RatingCursor, RatingMark, SeatRating
 from tournaments.models.tournaments import Bye, Entrant, Round, Tournament
@@ -23,7 +23,9 @@ __all__ = [
     "BotVersion",
     "Bye",
     "Club",
+    "Correction",
     "Entrant",
+    "Invitation",
     "Job",
     "Ladder",
     "Match",

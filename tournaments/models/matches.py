@@ -111,3 +111,21 @@ class SeatOutput(models.Model):
 
     def __str__(self) -> str:
         return f"output of {self.seat}"
+
+
+class Correction(models.Model):
+    """The audit trail of a corrected result: who changed a finished match's log, when, what
+    changed and why. Directors read it whole; members see that a correction happened."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="corrections")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+    reason = models.TextField()
+    changes = models.JSONField(default=dict, blank=True,
+                               help_text="What changed: the result and the moves before and after.")
+
+    class Meta:
+        ordering = ["match", "at", "pk"]
+
+    def __str__(self) -> str:
+        return f"correction of match {self.match_id}"

@@ -44,6 +44,9 @@ class Tournament(models.Model):
     bot_limits = models.JSONField(default=dict, blank=True,
                                   help_text="Bot time limits over the protocol's defaults: start_ms, move_ms, total_ms.")
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTRATION)
+    self_registration = models.BooleanField(default=False,
+                                            help_text="Members may register themselves while registration is open.")
+    check_in = models.BooleanField(default=False, help_text="Entrants check in before round 1; the rest are left out.")
     current_round = models.PositiveIntegerField(default=0)
     total_rounds = models.PositiveIntegerField(null=True, blank=True)
     matches_done = models.PositiveIntegerField(default=0)
@@ -71,6 +74,7 @@ class Entrant(models.Model):
     joined_round = models.PositiveIntegerField(default=1)
     withdrawn = models.BooleanField(default=False)
     withdrawn_after_round = models.PositiveIntegerField(null=True, blank=True)
+    checked_in = models.BooleanField(default=False, help_text="Present for round 1, where the tournament asks.")
 
     class Meta:
         ordering = ["tournament", "seed"]

@@ -14,8 +14,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 
-from tournaments.errors import ServiceError
-from tournaments.forms import VersionSourceForm
+from tournaments.forms import VersionSourceForm, apply
 from tournaments.models import BotEntry, Club, Seat
 from tournaments.selectors import owns_bot, visible_bots
 from tournaments.services import bots as bot_services
@@ -37,15 +36,6 @@ class EntryForm(VersionSourceForm):
 class VersionForm(VersionSourceForm):
     note = forms.CharField(required=False, max_length=200)
     activate = forms.BooleanField(required=False, initial=True, help_text="New matches play this version.")
-
-
-def apply(form: forms.Form, write: Any) -> Any:
-    """Run a service write for a valid form; its refusal becomes the form's error."""
-    try:
-        return write()
-    except ServiceError as error:
-        form.add_error(None, error.message)
-        return None
 
 
 @login_required

@@ -1,0 +1,195 @@
+"""Driving a real browser: Debian's headless Chromium driven by Selenium against the live test server.
+
+``new_driver`` opens one browser (a fresh profile, its own cookies: one person); the fixtures
+in ``conftest.py`` open one per module or several at once. Each ``Person``
+has the steps the workflows need: open a page, fill and submit a form, save a numbered
+screenshot to ``test-artifacts/`` (``TEST_ARTIFACTS`` names another folder), and check the
+page with axe-core (vendored in ``tests/browser/vendor``, nothing fetched) for
+accessibility faults. Pages are opened at a phone's width (360 px) unless a test says
+otherwise: directors run rounds from a phone at the venue.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+
+from tests.helpers import ROOT, skip_or_fail
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+ARGUMENTS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run")
+WAIT = 15
+PHONE = (360, 780)
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+#: The accessibility rules a page must pass: WCAG 2.1 A and AA.
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def artifacts() -> Path:
+    folder = Path(os.environ.get("TEST_ARTIFACTS") or ROOT / "test-artifacts")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def new_driver(profile: Path, size: tuple[int, int] = (1200, 900)) -> Any:
+    """Headless Chromium with a fresh profile, its console log kept."""
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        skip_or_fail("selenium is not installed (pip install -r requirements.txt)")
+    for program in (CHROMIUM, CHROMEDRIVER):
+        if not shutil.which(program):
+            skip_or_fail(f"{program} is missing (apt-get install chromium chromium-driver)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ARGUMENTS:
+        options.add_argument(argument)
+    options.add_argument(f"--user-data-dir={profile}")
+    options.add_argument(f"--window-size={size[0]},{size[1]}")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    driver.set_page_load_timeout(60)
+    return driver
+
+
+def wait_for(driver: Any, condition: Any, message: str, timeout: float = WAIT) -> Any:
+    """Wait for ``condition``; elements htmx swaps out meanwhile are looked up again."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    ignored = (NoSuchElementException, StaleElementReferenceException)
+    return WebDriverWait(driver, timeout, poll_frequency=0.1, ignored_exceptions=ignored).until(condition, message)
+
+
+def console_errors(driver: Any) -> list[str]:
+    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+class Person:
+    """One person at one browser: the steps a workflow test takes, in a person's words."""
+
+    def __init__(self, driver: Any, live_server: Any, name: str) -> None:
+        self.driver = driver
+        self.live_server = live_server
+        self.name = name
+        self.shots = 0
+
+    # -- moving around ---------------------------------------------------------------------------
+    def open(self, path: str) -> None:
+        """Open a path of the live server (or a full address the service gave)."""
+        url = path if path.startswith("http") else self.live_server.url + path
+        self.driver.get(url)
+        self.loaded(path)
+
+    def loaded(self, what: str = "the page") -> None:
+        wait_for(self.driver, lambda d: d.execute_script("return document.readyState") == "complete",
+                 f"{what} loads")
+
+    @property
+    def path(self) -> str:
+        return self.driver.current_url.removeprefix(self.live_server.url)
+
+    def text(self) -> str:
+        return self.driver.find_element("tag name", "body").text
+
+    def sees(self, words: str) -> None:
+        wait_for(self.driver, lambda d: words in d.find_element("tag name", "body").text,
+                 f"{self.name} sees {words!r} on {self.path}")
+
+    def click(self, label: str) -> None:
+        """Click the link or button whose text is ``label`` (the first one shown)."""
+        pattern = re.escape(label)
+        for element in self.driver.find_elements("xpath", "//a|//button|//input[@type='submit']"):
+            text = (element.text or element.get_attribute("value") or "").strip()
+            if element.is_displayed() and re.fullmatch(pattern, text):
+                element.click()
+                self.loaded(label)
+                return
+        raise AssertionError(f"{self.name} finds no link or button {label!r} on {self.path}")
+
+    # -- forms -----------------------------------------------------------------------------------
+    def field(self, label: str) -> Any:
+        """The form control labelled ``label`` (through its <label for=...>)."""
+        for element in self.driver.find_elements("tag name", "label"):
+            if element.text.strip().rstrip(":").strip() == label and element.get_attribute("for"):
+                return self.driver.find_element("id", element.get_attribute("for"))
+        raise AssertionError(f"{self.name} finds no field labelled {label!r} on {self.path}")
+
+    def fill(self, **values: Any) -> None:
+        """Fill fields by label: ``fill(Username="ada")``; underscores stand for spaces.
+        Text is typed, a select takes the option shown, a checkbox takes True or False, a file
+        input takes a path."""
+        from selenium.webdriver.support.ui import Select
+
+        for label, value in values.items():
+            element = self.field(label.replace("_", " "))
+            kind = (element.get_attribute("type") or "").lower()
+            if element.tag_name == "select":
+                Select(element).select_by_visible_text(str(value))
+            elif kind == "checkbox":
+                if element.is_selected() != bool(value):
+                    element.click()
+            elif kind == "file":
+                element.send_keys(str(value))
+            else:
+                element.clear()
+                element.send_keys(str(value))
+
+    def submit(self, label: str) -> None:
+        """Press the form's button ``label``."""
+        self.click(label)
+
+    def field_error(self, label: str) -> str:
+        """The error text shown beside the field labelled ``label``."""
+        element = self.field(label)
+        described = element.get_attribute("aria-describedby") or ""
+        texts = [self.driver.find_element("id", name).text for name in described.split()
+                 if self.driver.find_elements("id", name)]
+        return " ".join(texts)
+
+    # -- evidence --------------------------------------------------------------------------------
+    def shot(self, step: str) -> Path:
+        """Save a screenshot of the whole page as ``<person>-<n>-<step>.png``."""
+        self.shots += 1
+        path = artifacts() / f"{self.name}-{self.shots:02d}-{step}.png"
+        width = self.driver.get_window_size()["width"]
+        height = self.driver.execute_script("return document.documentElement.scrollHeight")
+        size = self.driver.get_window_size()
+        self.driver.set_window_size(width, min(max(height + 120, 400), 4000))
+        self.driver.save_screenshot(str(path))
+        self.driver.set_window_size(size["width"], size["height"])
+        return path
+
+    def accessibility_faults(self) -> list[str]:
+        """The page's WCAG 2.1 A/AA violations that axe-core finds, one line each."""
+        self.driver.execute_script(AXE.read_text())
+        result = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}})"
+            ".then(r => done(r.violations.map(v => v.id + ': ' + v.help + ' (' +"
+            " v.nodes.map(n => n.target.join(' ')).slice(0, 3).join(', ') + ')')))"
+            ".catch(e => done(['axe failed: ' + e]));", AXE_TAGS)
+        return list(result)
+
+    def check_page(self, step: str) -> None:
+        """A screenshot of this step, and no accessibility fault nor console error on it."""
+        self.shot(step)
+        faults = self.accessibility_faults()
+        assert not faults, f"{self.path}: " + "; ".join(faults)
+        errors = [error for error in console_errors(self.driver) if "favicon" not in error]
+        assert not errors, f"{self.path}: console errors {errors}"
+
+    def fits_the_phone(self) -> None:
+        """Nothing on the page is wider than the window (tables scroll inside their own box)."""
+        overflow = self.driver.execute_script(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 1, f"{self.path} is {overflow} px wider than a {PHONE[0]} px phone"
+
+
