@@ -11,6 +11,8 @@
 ``API_TOKEN_DAYS``   how long an API token lives at most (default 30 days)
 ``SIGNUP``           ``open`` (anyone may make an account) or ``invitation`` (only with a club's
                      invitation link); default ``open``
+``SIGNUP_RATE``, ``RESET_RATE`` sign-ups an address may attempt, and password resets an address or
+                     an e-mail address may ask for, like ``5/h`` (the default for both)
 ``EMAIL_HOST``       an SMTP server for password resets (with ``EMAIL_PORT``, ``EMAIL_HOST_USER``,
                      ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``); unset, e-mail is printed to the console
 ``DEFAULT_FROM_EMAIL`` the sender of the service's e-mail
@@ -22,6 +24,7 @@
 from __future__ import annotations
 
 import os
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -185,13 +188,27 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "my-bots"
+LOGIN_REDIRECT_URL = "profile"
 LOGOUT_REDIRECT_URL = "login"
 
 # -- Accounts: who may sign up, and how the service sends e-mail (password resets) -----------------
 SIGNUP = os.environ.get("SIGNUP", "open")
 if SIGNUP not in ("open", "invitation"):
     raise ImproperlyConfigured(f"SIGNUP must be 'open' or 'invitation', not {SIGNUP!r}")
+
+
+def env_rate(name: str, default: str) -> str:
+    """A rate like ``5/h`` or ``20/10m`` (django-ratelimit's form): so many in a period."""
+    rate = os.environ.get(name) or default
+    if not re.fullmatch(r"[1-9]\d*/\d*[smhd]", rate):
+        raise ImproperlyConfigured(f"{name} must be a rate like 5/h or 20/10m, not {rate!r}")
+    return rate
+
+
+#: Sign-ups one address may attempt, and password resets one address or one e-mail address
+#: may ask for (django-ratelimit, counted in the cache); past it the page answers 429.
+SIGNUP_RATE = env_rate("SIGNUP_RATE", "5/h")
+RESET_RATE = env_rate("RESET_RATE", "5/h")
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
 if EMAIL_HOST:
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"

@@ -1,7 +1,6 @@
 """URL routes: the admin site, the API, and the pages."""
 
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from config.health import health
@@ -11,8 +10,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("tournaments.api.urls")),
     path("api-auth/", include("rest_framework.urls")),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("tournaments.web.urls")),
 ]
 

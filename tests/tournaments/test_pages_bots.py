@@ -23,7 +23,7 @@ def test_my_bots_needs_a_login_and_the_login_page_works(world: World) -> None:
     answer = Client().get("/bots/")
     assert answer.status_code == 302 and answer["Location"].startswith("/accounts/login/")
     login = Client().post("/accounts/login/", {"username": "ana", "password": "pw-ana-123"})
-    assert login.status_code == 302 and login["Location"] == "/bots/"
+    assert login.status_code == 302 and login["Location"] == "/me/"
 
 
 def test_a_member_creates_an_entry_and_uploads_a_version(world: World) -> None:

@@ -18,13 +18,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 
 from tournaments.errors import Conflict, Forbidden, InvalidInput
+from tournaments.models import Membership
 from tournaments.names import clean_name
+from tournaments.services.invitations import accept_invitation, find_invitation
 
 User = get_user_model()
 
@@ -106,6 +110,33 @@ def create_account(*, username: str, password: str, email: str = "", is_staff: b
                                             is_staff=is_staff or is_superuser, is_superuser=is_superuser)
     except IntegrityError:
         raise InvalidInput(f"the username {username!r} is taken", fields={"username": ["already taken"]}) from None
+
+
+def checked_email(email: Any) -> str:
+    """An e-mail address a password reset can reach (required at sign-up)."""
+    email = email.strip() if isinstance(email, str) else ""
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise InvalidInput("give an e-mail address, like ana@example.org: password resets are sent there",
+                           fields={"email": ["enter a valid e-mail address"]}) from None
+    return email
+
+
+@transaction.atomic
+def sign_up(*, username: str, email: str, password: str,
+            invitation: str | None = None) -> tuple[Any, Membership | None]:
+    """Someone makes their own account (``settings.SIGNUP``: ``open`` to anyone, ``invitation``
+    only with a club's invitation code) and, with a code, joins that club: one transaction, so
+    a code refused on the way (expired, used up meanwhile) leaves no account behind."""
+    if not invitation and settings.SIGNUP != "open":
+        raise Forbidden("sign-up here is by invitation only: ask a club's director for an invitation link",
+                        code="invitation_required", fields={"invitation": ["required"]})
+    if invitation:
+        find_invitation(invitation)  # a dead code is refused before the name and password are judged
+    user = create_account(username=username, password=password, email=checked_email(email))
+    membership = accept_invitation(invitation, user) if invitation else None
+    return user, membership
 
 
 @transaction.atomic
