@@ -23,7 +23,6 @@ from django_ratelimit.core import get_usage
 
 from tournaments.client_address import client_address
 from tournaments.errors import ServiceError
-from tournaments.forms import apply
 from tournaments.services.accounts import sign_up
 from tournaments.services.invitations import find_invitation
 
@@ -56,6 +55,21 @@ def too_many(request: HttpRequest, what: str, seconds: int) -> HttpResponse:
     response = render(request, "registration/rate_limited.html", {"what": what, "minutes": minutes}, status=429)
     response["Retry-After"] = str(seconds)
     return response
+
+
+def beside_fields(form: forms.Form, write: Any) -> Any:
+    """Like :func:`tournaments.forms.apply`, but a refusal that names the form's fields is
+    shown beside them only (the password's rules would otherwise be said twice)."""
+    try:
+        return write()
+    except ServiceError as error:
+        named = {name: problems for name, problems in (error.fields or {}).items() if name in form.fields}
+        for name, problems in named.items():
+            for problem in problems if isinstance(problems, list) else [problems]:
+                form.add_error(name, str(problem))
+        if not named:
+            form.add_error(None, error.message)
+        return None
 
 
 class InvalidIsBadRequest:
@@ -106,7 +120,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         return render(request, "registration/signup_logged_in.html", {"invitation": invitation})
     if invitation is None and settings.SIGNUP != "open":
         return render(request, "registration/signup_closed.html", status=403 if request.method == "POST" else 200)
-    form = SignupForm(request.POST or None)
+    form = SignupForm(request.POST if request.method == "POST" else None)
     status = 200
     if request.method == "POST":
         seconds = limited(request, "accounts.signup", settings.SIGNUP_RATE, by_address)
@@ -114,8 +128,8 @@ def signup(request: HttpRequest) -> HttpResponse:
             return too_many(request, "sign-ups from your address", seconds)
         if form.is_valid():
             data = form.cleaned_data
-            made = apply(form, lambda: sign_up(username=data["username"], email=data["email"],
-                                               password=data["password"], invitation=code or None))
+            made = beside_fields(form, lambda: sign_up(username=data["username"], email=data["email"],
+                                                       password=data["password"], invitation=code or None))
             if made is not None:
                 user, membership = made
                 login(request, user, backend=BACKEND)
@@ -171,8 +185,8 @@ class PasswordReset(InvalidIsBadRequest, auth_views.PasswordResetView):
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         rate = settings.RESET_RATE
         seconds = limited(request, "accounts.reset.address", rate, by_address)
-        if by_email("", request):
-            seconds = limited(request, "accounts.reset.email", rate, by_email) or seconds
+        if not seconds and by_email("", request):
+            seconds = limited(request, "accounts.reset.email", rate, by_email)
         if seconds:
             return too_many(request, "password resets from your address or for this e-mail address", seconds)
         return super().post(request, *args, **kwargs)
