@@ -109,7 +109,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     invitation = None
     if code:
         try:
-            invitation = find_invitation(code)
+            invitation = find_invitation(code if "\x00" not in code else "")  # no database holds a NUL
         except ServiceError as error:
             return render(request, "registration/signup_refused.html",
                           {"reason": error.message, "open": settings.SIGNUP == "open"}, status=error.status)

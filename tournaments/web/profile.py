@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 
-from tournaments.errors import ServiceError
+from tournaments.errors import Missing, ServiceError
 from tournaments.forms import apply
 from tournaments.models import Match, Membership
 from tournaments.selectors import visible_matches, visible_players
@@ -72,9 +72,11 @@ def profile(request: HttpRequest) -> HttpResponse:
     form = TokenForm(request.POST if request.method == "POST" and "revoke" not in request.POST else None)
     status, made = 200, None
     if request.method == "POST" and "revoke" in request.POST:
-        key = request.POST["revoke"]
+        key = request.POST["revoke"][:64]
         try:
-            revoke_token(request.user, key[:64])
+            if "\x00" in key:  # no database holds a NUL: no token has it
+                raise Missing("no such token")
+            revoke_token(request.user, key)
         except ServiceError as error:
             messages.error(request, "That token does not exist or has already been revoked.")
             return render(request, "tournaments/site/profile.html",

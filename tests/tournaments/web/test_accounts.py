@@ -45,6 +45,7 @@ def test_open_sign_up_makes_the_account_logs_it_in_and_shows_its_profile(cast: C
     browser = Client()
     page = browser.get(signup_url())
     assert page.status_code == 200 and b'name="password_again"' in page.content and b"Log in" in page.content
+    assert inline_code(page.content.decode()) == []
     answer = browser.post(signup_url(), form(), follow=True)
     assert answer.redirect_chain == [(reverse("profile"), 302)]
     assert b"Welcome, newt" in answer.content and b"You belong to no club yet" in answer.content
@@ -84,7 +85,7 @@ def test_a_refused_code_leaves_no_account(cast: Cast, settings: object, mode: st
     settings.SIGNUP = mode
     link = create_invitation(cast.club, by=cast.director, max_uses=1)
     revoke_invitation(link)
-    for code in (link.code, "no-such-code"):
+    for code in (link.code, "no-such-code", "nul%00code"):
         answer = Client().post(signup_url(code), form())
         assert answer.status_code == 404 and b"not valid" in answer.content
     assert not User.objects.filter(username="newt").exists()
@@ -311,8 +312,9 @@ def test_a_new_token_shows_its_secret_once_and_revokes(cast: Cast) -> None:
 
 def test_nobody_revokes_anothers_token(cast: Cast) -> None:
     token, _ = issue_token(cast.rival, name="phone")
-    answer = cast.client("member").post(reverse("profile"), {"revoke": token.token_key})
-    assert answer.status_code == 404 and b"does not exist or has already been revoked" in answer.content
+    for key in (token.token_key, "nul\x00key", ""):
+        answer = cast.client("member").post(reverse("profile"), {"revoke": key})
+        assert answer.status_code == 404 and b"does not exist or has already been revoked" in answer.content
     assert ApiToken.objects.filter(pk=token.pk).exists()
 
 
@@ -367,3 +369,13 @@ def test_a_malformed_rate_setting_is_refused_at_start(monkeypatch: pytest.Monkey
         env_rate("SIGNUP_RATE", "5/h")
     monkeypatch.setenv("SIGNUP_RATE", "20/10m")
     assert env_rate("SIGNUP_RATE", "5/h") == "20/10m"
+
+
+@pytest.mark.parametrize(("name", "data"), [
+    ("login", {"username": "a\x00na", "password": "pw-ana-123"}),
+    ("login", {"username": "ana", "password": "pw\x00"}),
+    ("password_reset", {"email": "ana\x00@example.org"}),
+])
+def test_nul_characters_in_a_form_are_refused_not_a_server_error(cast: Cast, name: str, data: dict) -> None:
+    answer = Client().post(reverse(name), data)
+    assert answer.status_code in (200, 400) and b"Null characters" in answer.content
