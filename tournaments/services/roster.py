@@ -142,10 +142,12 @@ def header_columns(header: list[str]) -> dict[str, int]:
     for index, title in enumerate(header):
         title = title.strip().lower()
         key = "rating" if title in RATING_COLUMNS else title
-        if key in columns and key in ("name", "rating", "username"):
+        if key not in ("name", "rating", "username"):
+            continue
+        if key in columns:
             message = f"the header names the {title!r} column twice (rating and seed are one column)"
             raise InvalidInput(message, code="bad_header", fields={"file": [message]})
-        columns.setdefault(key, index)
+        columns[key] = index
     if "name" not in columns:
         message = "the first line must be a header naming a 'name' column (and optionally rating and username)"
         raise InvalidInput(message, code="bad_header", fields={"file": [message]})

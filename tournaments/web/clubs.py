@@ -86,7 +86,7 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
 class ClubForm(forms.Form):
     name = forms.CharField(max_length=100)
     slug = forms.CharField(max_length=50, required=False,
-                           help_text="The club's address: /clubs/<slug>/. Letters, digits and hyphens; "
+                           help_text="The club's address: /clubs/slug/. Letters, digits and hyphens; "
                                      "left empty, it is made from the name. It cannot change later.")
     public = forms.BooleanField(required=False, initial=True, label="Public club", help_text=PUBLIC_HELP)
 
