@@ -137,7 +137,7 @@ def club_members(request: HttpRequest, found: Club) -> HttpResponse:
             return refused(request, said)
         else:
             messages.error(request, said)
-    memberships = found.memberships.select_related("user", "invited_by").order_by("-role", "user__username")
+    memberships = found.memberships.select_related("user", "invited_by").order_by("role", "user__username")
     links = []
     if directs:
         for invitation in invitation_services.open_invitations(found):
