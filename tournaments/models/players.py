@@ -22,6 +22,10 @@ class Player(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.PERSON)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                              related_name="players")
+    seed_rating = models.FloatField(
+        null=True, blank=True,
+        help_text="The seeding rating its club gave it (higher is stronger), from a roster import or its director: "
+                  "it orders entrants when seeds are assigned, before any played rating exists. Empty: none.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.contrib.auth import get_user_model
+from django.core.validators import slug_re
 from django.db import transaction
+from django.utils.text import slugify
 
 from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import Club, Membership, Player
@@ -13,12 +16,40 @@ from tournaments.names import clean_name, normalized_name
 
 #: What a club's director may change of it (its slug names it in addresses and stays).
 CLUB_FIELDS = ("name", "public")
+#: Slugs a club cannot have: page addresses under /clubs/ that would hide it.
+RESERVED_SLUGS = frozenset({"new"})
+LONGEST_SLUG = 50
+
+
+def check_slug(slug: Any) -> str:
+    """A club's slug as stored, or why it cannot be one."""
+    problem = None
+    if not isinstance(slug, str) or not slug_re.fullmatch(slug):
+        problem = "letters, digits, hyphens and underscores only"
+    elif len(slug) > LONGEST_SLUG:
+        problem = f"at most {LONGEST_SLUG} characters"
+    elif slug in RESERVED_SLUGS:
+        problem = f"{slug!r} names a page; choose another"
+    if problem:
+        raise InvalidInput(f"slug: {problem}", fields={"slug": [problem]})
+    return slug
+
+
+def suggest_slug(name: str) -> str:
+    """A free slug made from a club's name: ``Pond Club`` gives ``pond-club`` (or ``pond-club-2``...)."""
+    base = slugify(name)[:LONGEST_SLUG - 4].strip("-") or "club"
+    slug, number = base, 1
+    while slug in RESERVED_SLUGS or Club.objects.filter(slug=slug).exists():
+        number += 1
+        slug = f"{base}-{number}"
+    return slug
 
 
 @transaction.atomic
 def create_club(*, name: str, slug: str, public: bool = True, director: Any = None) -> Club:
     """A new club; the user who creates it becomes its director."""
     name = clean_name(name)
+    check_slug(slug)
     if Club.objects.filter(slug=slug).exists():
         raise InvalidInput(f"a club with the slug {slug!r} exists", fields={"slug": ["already taken"]})
     club = Club.objects.create(name=name, slug=slug, public=public)
@@ -85,6 +116,29 @@ def add_member(club: Club, user: Any, role: str = Membership.Role.MEMBER) -> Mem
     if Membership.objects.filter(club=club, user=user).exists():
         raise Conflict(f"{user} is already a member of {club.name}", code="already_member")
     return Membership.objects.create(club=club, user=user, role=role)
+
+
+@transaction.atomic
+def invite_user(club: Club, *, username: Any, by: Any, role: str = Membership.Role.MEMBER) -> Membership:
+    """Add an existing account, named by its username, to the club with ``role``, recorded as
+    invited by ``by`` (a director). The username matches exactly, or else ignoring case."""
+    check_role(role)
+    name = username.strip() if isinstance(username, str) else ""
+    if not name:
+        raise InvalidInput("give the username of an account", fields={"username": ["give a username"]})
+    accounts = get_user_model().objects.filter(is_active=True)
+    user = accounts.filter(username=name).first()
+    if user is None:
+        alike = list(accounts.filter(username__iexact=name)[:2])
+        user = alike[0] if len(alike) == 1 else None
+    if user is None:
+        raise InvalidInput(f"there is no account named {name!r}", code="unknown_user",
+                           fields={"username": [f"no account is named {name!r}"]})
+    Club.objects.select_for_update().get(pk=club.pk)
+    if Membership.objects.filter(club=club, user=user).exists():
+        raise Conflict(f"{user} is already a member of {club.name}", code="already_member",
+                       fields={"username": [f"{user} is already a member"]})
+    return Membership.objects.create(club=club, user=user, role=role, invited_by=by)
 
 
 @transaction.atomic

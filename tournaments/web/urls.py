@@ -2,11 +2,10 @@
 
 from django.urls import include, path
 
-from tournaments.web import bots, clubs, games, home, leaderboards, matches, players, tournaments
+from tournaments.web import bots, games, home, leaderboards, matches, players, tournaments
 
 urlpatterns = [
     path("", home.home, name="home"),
-    path("clubs/<slug:slug>/", clubs.club, name="club"),
     path("tournaments/<int:pk>/", tournaments.tournament, name="tournament"),
     path("tournaments/<int:pk>/live/", tournaments.tournament_live_part, name="tournament-live"),
     path("players/<int:pk>/", players.player, name="player"),
@@ -17,4 +16,5 @@ urlpatterns = [
     path("bots/", bots.my_bots, name="my-bots"),
     path("bots/<int:pk>/", bots.bot_detail, name="bot-detail"),
     path("", include("tournaments.web.urls_accounts")),
+    path("", include("tournaments.web.urls_clubs")),
 ]
