@@ -93,6 +93,7 @@ def candidates(tournament: Tournament) -> QuerySet[Player]:
 
 def late_entry_effect(tournament: Tournament, player: Player) -> str:
     """What entering ``player`` does now, in a sentence (refusing as :func:`register` would)."""
+    tournament = Tournament.objects.get(pk=tournament.pk)
     check_registrable(tournament, player)
     if tournament.status != Tournament.Status.RUNNING:
         return f"{player.name} is entered as seed {tournament.entrants.count() + 1}."
@@ -290,6 +291,7 @@ def withdraw(entrant: Entrant) -> Entrant:
 
 def withdrawal_effect(entrant: Entrant) -> str:
     """What withdrawing ``entrant`` does now, in a sentence (refusing as :func:`withdraw` would)."""
+    entrant = Entrant.objects.select_related("player", "tournament").get(pk=entrant.pk)
     check_withdrawable(entrant)
     tournament = entrant.tournament
     name = entrant.player.name
