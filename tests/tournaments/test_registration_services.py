@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournaments.web.conftest import Cast, cast  # noqa: F401  (the fixture)
+from tests.tournaments.web import conftest as web_conftest
+from tests.tournaments.web.conftest import Cast
 from tournaments.errors import Conflict, Forbidden, InvalidInput
 from tournaments.models import Entrant, Match, Player, Round, Tournament
 from tournaments.services import registration
 from tournaments.services import tournaments as services
+
+
+#: The pages' cast of people (a club, its director, a member with her player, five more players).
+cast = web_conftest.cast
 
 
 def swiss(cast: Cast, **extra) -> Tournament:

@@ -129,7 +129,7 @@ class TournamentForm(forms.Form):
 
     # -- what the page shows --------------------------------------------------------------------
     def value(self, name: str) -> Any:
-        return self[name].value() if self.is_bound or name not in self.initial else self.initial[name]
+        return self[name].value()
 
     @property
     def chosen_game(self) -> str:
