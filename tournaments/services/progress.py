@@ -17,7 +17,10 @@ from tournaments.models import Match, Tournament
 def settings_of(tournament: Tournament) -> formats.Settings:
     """The format's settings of a tournament, with the seat range its game allows."""
     game = get_game(tournament.game)
-    low, high = game.seat_range(game.parse_options(tournament.options, game.min_players))
+    # Parsed for no particular seat count (0 is outside every game's limits, so the checks
+    # against the seats are skipped): options such as the race's colours fit the seats of each
+    # game, which every match checks for its own.
+    low, high = game.seat_range(game.parse_options(tournament.options, 0))
     values = dict(tournament.format_settings)
     if "tiebreaks" in values:
         values["tiebreaks"] = tuple(values["tiebreaks"])

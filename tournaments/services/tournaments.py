@@ -27,7 +27,6 @@ from games.seeding import commitment, derive_rng, derive_seed, new_seed
 from tournaments import cache, formats
 from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import (
-    BotEntry,
     Bye,
     Club,
     Entrant,
@@ -40,38 +39,36 @@ from tournaments.models import (
     SeatOutput,
     Tournament,
 )
-from tournaments.services import ratings
+from tournaments.services import ratings, registration
 from tournaments.services.bots import active_versions, check_playable, parse_limits, seat_agents
 from tournaments.services.matches import insert_matches, store_outcome
 from tournaments.services.progress import refresh_progress, settings_of
 from tournaments.services.queue import after_commit
+from tournaments.services.registration import (  # noqa: F401  (re-exported: the API and tests call them here)
+    check_bot_entrant,
+    entrant_order,
+    reseed,
+    tournament_format,
+)
 
 SETTING_FIELDS = {field.name for field in dataclasses.fields(formats.Settings)} - {"format", "min_seats", "max_seats"}
 
-
-
-def entrant_order(tournament: Tournament) -> list[Entrant]:
-    return list(tournament.entrants.select_related("player").order_by("seed"))
-
-
-def tournament_format(tournament: Tournament) -> formats.Format:
-    entrants = [entrant.pk for entrant in entrant_order(tournament)]
-    try:
-        return formats.make_format(settings_of(tournament), entrants, rng_seed=tournament.seed)
-    except formats.FormatError as error:
-        raise InvalidInput(str(error), code="bad_format_settings", fields={"format_settings": [str(error)]}) from None
 
 
 @transaction.atomic
 def create_tournament(*, club: Club, name: str, game: str, format: str = Tournament.Format.ROUND_ROBIN,
                       options: dict[str, Any] | None = None, format_settings: dict[str, Any] | None = None,
                       seed: str | None = None, bots: bool = False, rated: bool = True, created_by: Any = None,
-                      bot_limits: dict[str, Any] | None = None, players: Sequence[Player] = ()) -> Tournament:
+                      bot_limits: dict[str, Any] | None = None, players: Sequence[Player] = (),
+                      self_registration: bool = False, check_in: bool = False) -> Tournament:
     """A tournament open for registration, with ``players`` registered in seeding order; its
-    settings are checked against the game. All or nothing."""
+    settings are checked against the game. All or nothing. ``self_registration`` lets members
+    enter themselves; ``check_in`` leaves out at the start whoever has not checked in."""
     tournament = checked_tournament(club=club, name=name, game=game, format=format, options=options,
                                     format_settings=format_settings, seed=seed, bots=bots, rated=rated,
                                     created_by=created_by, bot_limits=bot_limits)
+    tournament.self_registration = bool(self_registration)
+    tournament.check_in = bool(check_in)
     tournament.save()
     for player in players:
         register(tournament, player)
@@ -145,67 +142,26 @@ def delete_tournament(tournament: Tournament) -> None:
 
 @transaction.atomic
 def register(tournament: Tournament, player: Player) -> Entrant:
-    """Enter a player; once the tournament runs, a late entrant joins next round with no points."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.status == Tournament.Status.FINISHED:
-        raise Conflict("the tournament is over", code="tournament_finished")
-    if player.club_id != tournament.club_id:
-        raise InvalidInput(f"{player.name} is not a player of {tournament.club.name}", fields={"player": ["another club's"]})
-    if tournament.entrants.filter(player=player).exists():
-        raise Conflict(f"{player.name} is already entered", code="already_entered")
-    if tournament.bots:
-        check_bot_entrant(tournament, player)
-    if tournament.status == Tournament.Status.RUNNING and not tournament_format(tournament).accepts_late_entries:
-        raise Conflict(f"a {tournament.get_format_display()} cannot take late entries", code="closed")
-    seed = (tournament.entrants.order_by("-seed").values_list("seed", flat=True).first() or 0) + 1
-    joined = tournament.current_round + 1 if tournament.status == Tournament.Status.RUNNING else 1
-    return Entrant.objects.create(tournament=tournament, player=player, seed=seed, joined_round=joined)
-
-
-def check_bot_entrant(tournament: Tournament, player: Player) -> None:
-    """A bot tournament takes bot entries of its game that have a version to play."""
-    entry = BotEntry.objects.filter(player=player).first()
-    if entry is None:
-        raise InvalidInput(f"{player.name} is not a bot entry; a bot tournament is played by bots",
-                           code="not_a_bot", fields={"player": ["not a bot entry"]})
-    if entry.game != tournament.game:
-        raise InvalidInput(f"{player.name} is a bot for {entry.game}, not {tournament.game}",
-                           code="wrong_game", fields={"player": [f"a bot for {entry.game}"]})
-    if entry.active_version_id is None:
-        raise InvalidInput(f"{player.name} has no active version", code="no_version", fields={"player": ["no active version"]})
-
-
-@transaction.atomic
-def reseed(tournament: Tournament, order: Any) -> list[Entrant]:
-    """Set the seeding before the start: ``order`` lists every entrant's id, top seed first."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.status != Tournament.Status.REGISTRATION:
-        raise Conflict("seeds are set before the tournament starts", code="already_started")
-    entrants = {entrant.pk: entrant for entrant in tournament.entrants.all()}
-    if not isinstance(order, list) or sorted(order, key=str) != sorted(entrants, key=str) \
-            or any(type(entrant_id) is not int for entrant_id in order):
-        message = "list every entrant's id once, top seed first"
-        raise InvalidInput(message, fields={"order": [message]})
-    # Two steps, so that no two entrants hold one seed in between (seeds are unique).
-    for offset, entrant_id in enumerate(order, start=len(order) + 1):
-        Entrant.objects.filter(pk=entrant_id).update(seed=offset)
-    for seed, entrant_id in enumerate(order, start=1):
-        Entrant.objects.filter(pk=entrant_id).update(seed=seed)
-    cache.bump_tournaments([tournament.pk])  # update() sends no signal
-    return list(tournament.entrants.order_by("seed"))
+    """Enter a player (:func:`registration.register`); a late entry re-pairs a round proposed
+    but not yet published, so that it seats the newcomer."""
+    entrant = registration.register(tournament, player)
+    repropose(tournament)
+    return entrant
 
 
 @transaction.atomic
 def withdraw(entrant: Entrant) -> Entrant:
-    """No further pairings; the games already played stand."""
-    tournament = Tournament.objects.select_for_update().get(pk=entrant.tournament_id)
-    entrant.refresh_from_db()
-    if entrant.withdrawn:
-        raise Conflict(f"{entrant.player.name} has already withdrawn", code="already_withdrawn")
-    entrant.withdrawn = True
-    entrant.withdrawn_after_round = tournament.current_round
-    entrant.save(update_fields=["withdrawn", "withdrawn_after_round"])
+    """Withdraw an entrant (:func:`registration.withdraw`: no more pairings, the games played
+    stand); a round proposed but not yet published is paired again without them."""
+    entrant = registration.withdraw(entrant)
+    repropose(entrant.tournament)
     return entrant
+
+
+def repropose(tournament: Tournament) -> None:
+    """Pair a proposed round again from the entrants as they are now."""
+    if tournament.rounds.filter(status=Round.Status.PROPOSED).delete()[0]:
+        advance(tournament.pk)
 
 
 # -- outcomes and standings -------------------------------------------------------------------------
@@ -276,11 +232,15 @@ def start(tournament: Tournament) -> Tournament:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict(f"the tournament is already {tournament.status}", code="already_started")
-    fmt = tournament_format(tournament)  # refuses impossible settings for these entrants
+    registration.leave_out_absent(tournament)  # where check-in is asked; rolled back if the start is refused
     try:
+        fmt = tournament_format(tournament)  # refuses impossible settings for these entrants
         fmt.next_games([], active_entrants(tournament))
-    except formats.FormatError as error:
-        raise InvalidInput(str(error), code="bad_format_settings", fields={"format_settings": [str(error)]}) from None
+    except (InvalidInput, formats.FormatError) as error:
+        message = str(error)
+        if tournament.check_in:
+            message += f" (only entrants who checked in play: {tournament.entrants.count()} did)"
+        raise InvalidInput(message, code="bad_format_settings", fields={"format_settings": [message]}) from None
     if tournament.bots and settings.CELERY_TASK_ALWAYS_EAGER:
         # Played here, in this process: refuse now rather than fail at the first match. With
         # workers, each worker checks its own sandbox when it takes a match.

@@ -11,6 +11,7 @@ from games.registry import get_game
 from tournaments.models import Match, Tournament
 from tournaments.services.tournaments import compute_standings, crosstable, settings_of
 from tournaments.web.base import visible_tournaments
+from tournaments.web.setup import member_panel
 
 
 TIEBREAK_NAMES = {"buchholz": "Buchholz", "buchholz_cut1": "Buchholz cut 1",
@@ -116,6 +117,7 @@ def tournament(request: HttpRequest, pk: int) -> HttpResponse:
     context = tournament_live(found)
     context["entrant_count"] = found.entrants.count()
     context["game_title"] = get_game(found.game).title
+    context.update(member_panel(request, found))
     return render(request, "tournaments/site/tournament.html", context)
 
 

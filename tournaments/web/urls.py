@@ -17,4 +17,5 @@ urlpatterns = [
     path("bots/<int:pk>/", bots.bot_detail, name="bot-detail"),
     path("", include("tournaments.web.urls_accounts")),
     path("", include("tournaments.web.urls_clubs")),
+    path("", include("tournaments.web.urls_setup")),
 ]
