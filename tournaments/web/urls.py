@@ -1,6 +1,6 @@
 """Routes of the pages for people."""
 
-from django.urls import path
+from django.urls import include, path
 
 from tournaments.web import bots, clubs, games, home, leaderboards, matches, players, tournaments
 
@@ -16,4 +16,5 @@ urlpatterns = [
     path("games/<str:game>/", games.rules, name="rules"),
     path("bots/", bots.my_bots, name="my-bots"),
     path("bots/<int:pk>/", bots.bot_detail, name="bot-detail"),
+    path("", include("tournaments.web.urls_console")),
 ]
