@@ -190,6 +190,9 @@ def change_lines(changes: dict[str, Any]) -> list[str]:
 def match_correct(request: HttpRequest, pk: int) -> HttpResponse:
     """Correct a finished match's result with a reason; the trail of its corrections."""
     match = directed_match(request, pk)
+    if request.method == "POST" and match.status != Match.Status.FINISHED:
+        messages.error(request, f"Match #{match.pk} is {match.get_status_display()}: only a finished match is corrected.")
+        return redirect("match-correct", match.pk)
     form = CorrectionForm(request.POST or None, request.FILES or None, match=match,
                           initial={"moves": "\n".join(match.log.moves)})
     if request.method == "POST" and form.is_valid():
