@@ -138,6 +138,8 @@ def edit_forms(tournament: Tournament, tables: list[dict[str, Any]], data: Any =
     seated = [(seat["id"], f"{seat['name']} (table {table['number']})") for table in tables for seat in table["seats"]]
     swap = SwapForm(data if action == "swap" else None, prefix="swap")
     swap.fields["first"].choices = swap.fields["second"].choices = seated
+    if len(seated) > 1:
+        swap.initial = {"second": seated[1][0]}
     move = None
     if tournament.format == Tournament.Format.TABLES:
         move = MoveForm(data if action == "move" else None, prefix="move")
