@@ -264,3 +264,21 @@ def head_to_head(player: Player, opponent: Player, game: str | None = None) -> d
 
 #: How many of their latest meetings a head-to-head record lists.
 HEAD_TO_HEAD_RECENT = 20
+
+
+# -- corrections ------------------------------------------------------------------------------------
+
+def correction_notes(user: User, club: Club, corrections: Iterable[Any]) -> list[dict[str, Any]]:
+    """Corrected results as ``user`` may read of them: everybody that a match was corrected and
+    when; the club's members also why; its directors (and staff) also who and what changed."""
+    member, director = is_member(user, club), is_director(user, club)
+    notes = []
+    for correction in corrections:
+        note: dict[str, Any] = {"match_id": correction.match_id, "at": correction.at}
+        if member:
+            note["reason"] = correction.reason
+        if director:
+            note["by"] = correction.by.get_username() if correction.by else "?"
+            note["changes"] = correction.changes
+        notes.append(note)
+    return notes

@@ -50,6 +50,7 @@ from tournaments.services.registration import (  # noqa: F401  (re-exported: the
     reseed,
     tournament_format,
 )
+from tournaments.services.seating import check_games
 
 SETTING_FIELDS = {field.name for field in dataclasses.fields(formats.Settings)} - {"format", "min_seats", "max_seats"}
 
@@ -369,26 +370,7 @@ def publish_proposed(tournament: Tournament, games: list[dict[str, Any]] | None 
     if proposed is None:
         raise Conflict("no round is waiting to be published", code="nothing_proposed")
     chosen = games if games is not None else proposed.proposal
-    active = set(active_entrants(tournament))
-    try:
-        parsed = [formats.Game(round=proposed.number, seats=tuple(int(seat) for seat in game["seats"]),
-                               bye=bool(game.get("bye", False)), pairing=index,
-                               number=int(game.get("number", 0)), bracket=str(game.get("bracket", "")))
-                  for index, game in enumerate(chosen)]
-    except (KeyError, TypeError, ValueError) as error:
-        raise InvalidInput(f"each game needs 'seats', a list of entrant ids ({error})", fields={"games": ["malformed"]}) from None
-    seated = [seat for game in parsed for seat in game.seats]
-    if sorted(seated) != sorted(active):
-        raise InvalidInput("every active entrant must be seated exactly once", fields={"games": ["seat everyone once"]})
-    rules = settings_of(tournament)
-    low, high = (rules.min_seats, rules.max_seats) if tournament.format == Tournament.Format.TABLES else (2, 2)
-    for game in parsed:
-        if game.bye and len(game.seats) != 1:
-            raise InvalidInput("a bye seats one entrant", fields={"games": ["a bye seats one entrant"]})
-        if not game.bye and not low <= len(game.seats) <= high:
-            message = f"a game of this tournament seats {low} to {high} entrants" if low != high \
-                else f"a game of this tournament seats {low} entrants"
-            raise InvalidInput(message, fields={"games": [message]})
+    parsed = check_games(tournament, proposed.number, chosen, active_entrants(tournament))
     return publish(tournament, parsed)
 
 

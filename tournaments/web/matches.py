@@ -8,7 +8,7 @@ from django.utils.safestring import mark_safe
 
 from games.registry import get_game
 from tournaments import replays
-from tournaments.selectors import visible_matches
+from tournaments.selectors import correction_notes, is_director, visible_matches
 from tournaments.web.base import hides_information
 from tournaments.web.tournaments import match_summary
 
@@ -33,5 +33,7 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
         "start": start, "moves": replays.move_rows(found, view),
         "picture": mark_safe(replays.draw_position(found, start, view)),
         "ended": replays.ended(found), "summary": match_summary(found), "hides": hides_information(found.game),
+        "corrections": correction_notes(request.user, found.club, found.corrections.order_by("at")),
+        "directs": is_director(request.user, found.club),
     }
     return render(request, "tournaments/site/match.html", context)

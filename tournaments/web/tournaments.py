@@ -8,7 +8,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from games.registry import get_game
-from tournaments.models import Match, Tournament
+from tournaments.models import Correction, Match, Tournament
+from tournaments.selectors import correction_notes, is_director
 from tournaments.services.tournaments import compute_standings, crosstable, settings_of
 from tournaments.web.base import visible_tournaments
 from tournaments.web.setup import member_panel
@@ -118,6 +119,9 @@ def tournament(request: HttpRequest, pk: int) -> HttpResponse:
     context["entrant_count"] = found.entrants.count()
     context["game_title"] = get_game(found.game).title
     context.update(member_panel(request, found))
+    context["directs"] = is_director(request.user, found.club)
+    context["corrections"] = correction_notes(request.user, found.club,
+                                              Correction.objects.filter(match__tournament=found).order_by("at"))
     return render(request, "tournaments/site/tournament.html", context)
 
 

@@ -18,4 +18,5 @@ urlpatterns = [
     path("", include("tournaments.web.urls_accounts")),
     path("", include("tournaments.web.urls_clubs")),
     path("", include("tournaments.web.urls_setup")),
+    path("", include("tournaments.web.urls_console")),
 ]
