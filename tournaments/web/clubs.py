@@ -1,12 +1,23 @@
-"""A club's page: its tournaments and players."""
+"""The clubs: the list of those one may see, and a club's page with its tournaments and players."""
 
 from __future__ import annotations
 
+from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournaments.models import Match
 from tournaments.selectors import visible_clubs, visible_matches
+
+
+def club_list(request: HttpRequest) -> HttpResponse:
+    """The clubs one may see (public ones, one's own), with their players and tournaments counted."""
+    clubs = (visible_clubs(request.user)
+             .annotate(player_count=Count("players", distinct=True),
+                       tournament_count=Count("tournaments", distinct=True),
+                       mine=Count("memberships", filter=Q(memberships__user_id=request.user.pk), distinct=True))
+             .order_by("name"))
+    return render(request, "tournaments/site/clubs.html", {"clubs": clubs})
 
 
 def club(request: HttpRequest, slug: str) -> HttpResponse:

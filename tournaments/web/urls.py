@@ -6,6 +6,7 @@ from tournaments.web import bots, clubs, games, home, leaderboards, matches, pla
 
 urlpatterns = [
     path("", home.home, name="home"),
+    path("clubs/", clubs.club_list, name="clubs"),
     path("clubs/<slug:slug>/", clubs.club, name="club"),
     path("tournaments/<int:pk>/", tournaments.tournament, name="tournament"),
     path("tournaments/<int:pk>/live/", tournaments.tournament_live_part, name="tournament-live"),
