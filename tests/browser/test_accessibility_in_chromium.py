@@ -13,7 +13,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
-from tests.browser.driving import Person
+from tests.browser.driving import PHONE, Person, viewport
 from tests.tournaments.site_data import first_match, play_next, play_tournaments, started_bot_tournament
 from tournaments.models import BotEntry, Club, Membership, Tournament
 from tournaments.services import bots as bot_services
@@ -70,12 +70,13 @@ def check(person: Person, step: str, path: str) -> None:
     person.open(path)
     assert person.driver.find_element("css selector", "main h1").text, path
     person.check_page(step)
-    if person.driver.get_window_size()["width"] <= 400:
+    if viewport(person.driver)[0] <= PHONE[0]:
         person.fits_the_phone()
 
 
 def test_every_public_page_passes_axe_and_fits_a_phone(people: Any, site: Site) -> None:
     visitor = people("visitor")
+    assert viewport(visitor.driver)[0] == PHONE[0], "the page is laid out at a phone's width"
     for step, path in site.pages():
         check(visitor, step, path)
     log_in(visitor, site.owner)
