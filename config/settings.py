@@ -353,7 +353,10 @@ LOGGING = {
                  "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s",
                  "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"}},
     },
+    "filters": {"refusals": {"()": "config.logs.RefusalsWithoutTraceback"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
-    "loggers": {"tournaments": {"level": os.environ.get("LOG_LEVEL", "INFO"), "propagate": True}},
+    "loggers": {"tournaments": {"level": os.environ.get("LOG_LEVEL", "INFO"), "propagate": True},
+                # a 403 is a refusal, not a fault: its line without a traceback
+                "django.request": {"filters": ["refusals"]}},
 }

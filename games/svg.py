@@ -118,10 +118,12 @@ def frog(cx: float, cy: float, size: float, fill: str, label: str = "", *, class
 class Picture:
     """An SVG document being built: a view box, a title, and elements in drawing order."""
 
-    def __init__(self, width: float, height: float, label: str, background: str | None = None) -> None:
+    def __init__(self, width: float, height: float, label: str, background: str | None = None,
+                 role: str = "img") -> None:
         self.width = width
         self.height = height
         self.label = label
+        self.role = role  # "group" for a picture holding links, which an "img" may not
         self.parts: list[str] = []
         if background:
             self.add(rect(0, 0, width, height, fill=background))
@@ -132,7 +134,7 @@ class Picture:
     def render(self) -> str:
         head = attributes({
             "xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {number(self.width)} {number(self.height)}",
-            "width": float(self.width), "height": float(self.height), "role": "img",
+            "width": float(self.width), "height": float(self.height), "role": self.role,
             "font-family": FONT, "font-size": "14",
         })
         return f"<svg{head}>{title(self.label)}{''.join(self.parts)}</svg>"

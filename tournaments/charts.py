@@ -52,7 +52,8 @@ def rating_chart(points: Sequence[ChartPoint], width: int = 640, height: int = 2
     """A line through the ratings after each match, oldest first, with a band of one
     deviation either side; each point links to its match."""
     label = label or "rating history"
-    picture = svg.Picture(width, height, label, background=svg.PAPER)
+    links = any(point.href for point in points)
+    picture = svg.Picture(width, height, label, background=svg.PAPER, role="group" if links else "img")
     if not points:
         picture.add(svg.text(width / 2, height / 2, "no rated matches yet", fill=svg.MUTED))
         return picture.render()

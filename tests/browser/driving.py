@@ -56,7 +56,27 @@ def new_driver(profile: Path, size: tuple[int, int] = (1200, 900)) -> Any:
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
     driver.set_page_load_timeout(60)
+    set_viewport(driver, *size)
     return driver
+
+
+#: Chromium keeps a window at least this wide, headless too.
+NARROWEST_WINDOW = 500
+
+
+def set_viewport(driver: Any, width: int, height: int) -> None:
+    """Size the page's viewport: a window where Chromium allows it, an emulated screen below its
+    narrowest window (a phone's 360 px would otherwise be laid out at 500)."""
+    driver.set_window_size(max(width, NARROWEST_WINDOW), height)
+    if width < NARROWEST_WINDOW:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+    else:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def viewport(driver: Any) -> tuple[int, int]:
+    return tuple(driver.execute_script("return [window.innerWidth, window.innerHeight]"))
 
 
 def wait_for(driver: Any, condition: Any, message: str, timeout: float = WAIT) -> Any:
@@ -159,12 +179,11 @@ class Person:
         """Save a screenshot of the whole page as ``<person>-<n>-<step>.png``."""
         self.shots += 1
         path = artifacts() / f"{self.name}-{self.shots:02d}-{step}.png"
-        width = self.driver.get_window_size()["width"]
+        width, shown = viewport(self.driver)
         height = self.driver.execute_script("return document.documentElement.scrollHeight")
-        size = self.driver.get_window_size()
-        self.driver.set_window_size(width, min(max(height + 120, 400), 4000))
+        set_viewport(self.driver, width, min(max(height + 120, 400), 4000))
         self.driver.save_screenshot(str(path))
-        self.driver.set_window_size(size["width"], size["height"])
+        set_viewport(self.driver, width, shown)
         return path
 
     def accessibility_faults(self) -> list[str]:
@@ -190,6 +209,7 @@ class Person:
         """Nothing on the page is wider than the window (tables scroll inside their own box)."""
         overflow = self.driver.execute_script(
             "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert overflow <= 1, f"{self.path} is {overflow} px wider than a {PHONE[0]} px phone"
+        width = viewport(self.driver)[0]
+        assert overflow <= 1, f"{self.path} is {overflow} px wider than its {width} px window"
 
 

@@ -7,9 +7,13 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
-from tests.browser.test_site_in_chromium import browser, console_errors, open_page, wait_for  # noqa: F401
+from tests.browser import conftest as browser_fixtures
+from tests.browser.driving import console_errors, wait_for
+from tests.browser.test_site_in_chromium import open_page
 from tests.tournaments.site_data import play_tournaments
 from tournaments.models import Tournament
+
+browser = browser_fixtures.browser  # one Chromium for the module, as in tests/browser
 
 
 def test_the_swagger_ui_renders_under_the_policy(browser: Any, live_server: Any, transactional_db: None) -> None:

@@ -12,8 +12,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
 
+from tournaments.admin.base import refusal
 from tournaments.errors import ServiceError
 from tournaments.services import accounts as account_services
 
@@ -69,6 +71,16 @@ class AccountAdmin(UserAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # accounts keep their matches' recorder: deactivate them instead
+
+    def delete_view(self, request: HttpRequest, object_id: str, extra_context: Any = None) -> HttpResponse:
+        account = self.get_object(request, object_id)
+        if account is None or not self.has_view_or_change_permission(request, account):
+            return super().delete_view(request, object_id, extra_context)  # Django's own answer
+        return refusal(self, request, title="Delete an account",
+                       reason="Accounts are never deleted: they stay the recorder of the matches they logged. "
+                              "Deactivate the account instead (untick Active on its page).",
+                       elsewhere=reverse("admin:auth_user_change", args=[account.pk]),
+                       elsewhere_label=f"The account {account.username}")
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         fields = list(super().get_readonly_fields(request, obj))

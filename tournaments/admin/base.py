@@ -1,5 +1,5 @@
-"""What the admin pages share: a service's form on an admin page, and JSON fields with a
-bounded depth."""
+"""What the admin pages share: a service's form on an admin page, a refusal page that says
+why, and JSON fields with a bounded depth."""
 
 from __future__ import annotations
 
@@ -17,6 +17,16 @@ def service_form_view(model_admin: admin.ModelAdmin, request: HttpRequest, form:
     context = {**model_admin.admin_site.each_context(request), "form": form, "title": title, "intro": intro,
                "submit": submit, "opts": model_admin.model._meta}
     return TemplateResponse(request, "admin/tournaments/service_form.html", context)
+
+
+def refusal(model_admin: admin.ModelAdmin, request: HttpRequest, *, title: str, reason: str,
+            elsewhere: str = "", elsewhere_label: str = "") -> HttpResponse:
+    """A page the admin refuses by design (a record no one adds or deletes by hand): 403 with
+    the reason and where it is done instead, rendered rather than raised, so nothing is logged
+    as a fault."""
+    context = {**model_admin.admin_site.each_context(request), "title": title, "reason": reason,
+               "elsewhere": elsewhere, "elsewhere_label": elsewhere_label, "opts": model_admin.model._meta}
+    return TemplateResponse(request, "admin/tournaments/refused.html", context, status=403)
 
 
 def bound_json_fields(site: admin.AdminSite) -> None:

@@ -17,7 +17,7 @@ from tournaments.errors import ServiceError
 from tournaments.forms import VersionSourceForm
 from tournaments.models import BotEntry, BotVersion, Club, SeatOutput
 from tournaments.services import bots as bot_services
-from tournaments.admin.base import service_form_view
+from tournaments.admin.base import refusal, service_form_view
 
 
 class NewEntryForm(VersionSourceForm):
@@ -177,3 +177,8 @@ class SeatOutputAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+    def add_view(self, request: HttpRequest, form_url: str = "", extra_context: Any = None) -> HttpResponse:
+        return refusal(self, request, title="Add seat output",
+                       reason="Standard error is kept from the matches uploaded bots play; no one adds it by hand.",
+                       elsewhere=reverse("admin:tournaments_match_changelist"), elsewhere_label="The matches")

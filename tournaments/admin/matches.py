@@ -1,5 +1,6 @@
-"""Matches in the admin: never typed in, uploaded as logs (pasted or from a file) through the
-same service as the API, their results read from the verified log; voided with ``change_match``."""
+"""Matches in the admin: added through the same services as the API, either started for
+their first move (club, game, players, options) or from a whole log (pasted or from a file),
+their results read from the verified log; voided with ``change_match``."""
 
 from __future__ import annotations
 
@@ -14,9 +15,12 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
 from games.logs import LogError, parse_body
+from games.registry import all_games
 from tournaments.errors import ServiceError
+from tournaments.forms import BoundedJSONField, apply
 from tournaments.models import Club, Match, MatchLog, Seat, SeatOutput
 from tournaments.selectors import log_lines
+from tournaments.services import clubs as club_services
 from tournaments.services import matches as match_services
 from tournaments.admin.base import service_form_view
 
@@ -53,11 +57,54 @@ class UploadLogForm(forms.Form):
         upload, text = data.get("file"), data.get("text")
         if bool(upload) == bool(text):
             raise forms.ValidationError("Give a file or paste a log, one of the two.")
-        body = upload.read() if upload else text.encode("utf-8", "surrogatepass")
-        try:
-            data["log"] = parse_body(body)
-        except LogError as error:
-            raise forms.ValidationError(f"{error.code}: {error.message}") from None
+        data["log"] = log_from(upload, text)
+        return data
+
+
+def log_from(upload: Any, text: str) -> dict[str, Any]:
+    """The log of a file or of pasted text, parsed; a form error says what is wrong with it."""
+    body = upload.read() if upload else text.encode("utf-8", "surrogatepass")
+    try:
+        return parse_body(body)
+    except LogError as error:
+        raise forms.ValidationError(f"{error.code}: {error.message}") from None
+
+
+class AddMatchForm(forms.Form):
+    """A new match: a club and its players in seat order, then either the game and its options
+    (a match ready for its first move, setup drawn by the service) or a whole log."""
+
+    club = forms.ModelChoiceField(queryset=Club.objects.order_by("name"))
+    players = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4, "cols": 40}),
+                              help_text="the club's players, one name per line, in seat order; with a log, "
+                                        "leave empty to take the log's names (unknown names become new people)")
+    game = forms.ChoiceField(required=False, choices=[("", "— the log's game —")],
+                             help_text="for a match that starts now; a log names its own game")
+    options = BoundedJSONField(required=False, help_text='the game\'s options as JSON, like {"variant": "murray"}')
+    file = forms.FileField(required=False, help_text="or a whole log file (JSON)")
+    text = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 8, "cols": 80}),
+                           help_text="or a whole log, pasted")
+    rated = forms.BooleanField(required=False, initial=True)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [*self.fields["game"].choices,
+                                       *((game.slug, game.title) for game in all_games())]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload, text = data.get("file"), data.get("text")
+        data["names"] = [name.strip() for name in (data.get("players") or "").splitlines() if name.strip()]
+        if upload and text:
+            raise forms.ValidationError("Give a log file or paste a log, not both.")
+        if upload or text:
+            data["log"] = log_from(upload, text)
+        else:
+            data["log"] = None
+            if not data.get("game"):
+                self.add_error("game", "Name the game, or give a log.")
+            if not data["names"]:
+                self.add_error("players", "Name the players, or give a log.")
         return data
 
 
@@ -95,8 +142,35 @@ class MatchAdmin(admin.ModelAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Match]:
         return super().get_queryset(request).select_related("club").prefetch_related("seats__player")
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
+    def add_view(self, request: HttpRequest, form_url: str = "", extra_context: Any = None) -> HttpResponse:
+        """Add a match through the services: started for its first move, or from a whole log."""
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        form = AddMatchForm(request.POST or None, request.FILES or None)
+        if request.method == "POST" and form.is_valid():
+            match = apply(form, lambda: self.add_match(request, form.cleaned_data))
+            if match is not None:
+                self.message_user(request, f"Stored match #{match.pk} ({match.get_status_display()}).",
+                                  messages.SUCCESS)
+                return HttpResponseRedirect(reverse("admin:tournaments_match_change", args=[match.pk]))
+        return service_form_view(self, request, form, title="Add a match", submit="Add the match",
+                                 intro="Name the club and its players in seat order, then either the game and "
+                                       "its options, for a match ready for its first move (the service draws "
+                                       "its setup), or a whole log, which is verified move by move and stored "
+                                       "only if all of it verifies.")
+
+    def add_match(self, request: HttpRequest, data: dict[str, Any]) -> Match:
+        club, log = data["club"], data["log"]
+        if log is None:
+            players = club_services.players_by_name(club, data["names"], create=False)
+            return match_services.create_match(club=club, game=data["game"], players=players,
+                                               options=data["options"] or {}, draw_setup=True,
+                                               recorded_by=request.user, rated=data["rated"])
+        if not data["names"]:
+            return match_services.import_log(club=club, log=log, recorded_by=request.user, rated=data["rated"])
+        players = club_services.players_by_name(club, data["names"], create=False)
+        return match_services.upload_log(club=club, log=log, players=players, recorded_by=request.user,
+                                         rated=data["rated"])
 
     def save_model(self, request: HttpRequest, match: Match, form: forms.ModelForm, change: bool) -> None:
         """The service saves the change, as the API does: the same checks, ratings and counts."""
@@ -159,8 +233,7 @@ class MatchAdmin(admin.ModelAdmin):
                 *super().get_urls()]
 
     def has_upload_permission(self, request: HttpRequest) -> bool:
-        """Uploading stores a new match: the model's add permission (the add page itself stays
-        closed, since matches are never typed in)."""
+        """Uploading stores a new match: the model's add permission."""
         return request.user.has_perm(f"{self.opts.app_label}.add_{self.opts.model_name}")
 
     def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> HttpResponse:

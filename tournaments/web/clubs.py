@@ -1,5 +1,5 @@
-"""A club's pages: its public page (tournaments and players), creating a club, and its
-settings; ``club_page`` decides who may open a club's inner pages."""
+"""The clubs: the list of those one may see, a club's public page (tournaments and players),
+creating a club, and its settings; ``club_page`` decides who may open a club's inner pages."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
@@ -62,6 +63,16 @@ def attempt(form: forms.Form, write: Callable[[], Any]) -> tuple[Any, int]:
             status = error.status
             raise
     return apply(form, guarded), status
+
+
+def club_list(request: HttpRequest) -> HttpResponse:
+    """The clubs one may see (public ones, one's own), with their players and tournaments counted."""
+    clubs = (visible_clubs(request.user)
+             .annotate(player_count=Count("players", distinct=True),
+                       tournament_count=Count("tournaments", distinct=True),
+                       mine=Count("memberships", filter=Q(memberships__user_id=request.user.pk), distinct=True))
+             .order_by("name"))
+    return render(request, "tournaments/site/clubs.html", {"clubs": clubs})
 
 
 def club(request: HttpRequest, slug: str) -> HttpResponse:

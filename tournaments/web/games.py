@@ -49,6 +49,14 @@ def sections(path: Path, titles: tuple[str, ...]) -> str:
     return markdown.markdown("\n".join(chosen), extensions=["tables", "fenced_code"], output_format="html")
 
 
+def scrolling_boxes(html: str) -> str:
+    """Code blocks and tables of the docs scroll in their own box on a phone; a keyboard
+    reaches them (``tabindex``) so that it can scroll them too."""
+    html = html.replace("<pre>", '<pre tabindex="0">')
+    html = html.replace("<table>", '<div class="scroll" tabindex="0" role="region" aria-label="table"><table>')
+    return html.replace("</table>", "</table></div>")
+
+
 def rules(request: HttpRequest, game: str) -> HttpResponse:
     """A game's notation and rulings (``docs/games/GAME.md``) and the rulings all games share."""
     try:
@@ -58,6 +66,6 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
     docs = settings.BASE_DIR / "docs"
     body = markdown_file(docs / "games" / f"{engine.slug}.md")
     body = re.sub(r'<a href="(?!https?:|#|/)[^"]*">(.*?)</a>', r"\1", body)  # links between docs files
-    context = {"game": engine, "body": mark_safe(body),
-               "shared": mark_safe(sections(docs / "rulings.md", SHARED_RULINGS))}
+    context = {"game": engine, "body": mark_safe(scrolling_boxes(body)),
+               "shared": mark_safe(scrolling_boxes(sections(docs / "rulings.md", SHARED_RULINGS)))}
     return render(request, "tournaments/site/rules.html", context)
