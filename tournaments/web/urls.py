@@ -7,7 +7,6 @@ from tournaments.web import bots, games, home, leaderboards, matches, players, t
 urlpatterns = [
     path("", home.home, name="home"),
     path("clubs/", clubs.club_list, name="clubs"),
-    path("clubs/<slug:slug>/", clubs.club, name="club"),
     path("tournaments/<int:pk>/", tournaments.tournament, name="tournament"),
     path("tournaments/<int:pk>/live/", tournaments.tournament_live_part, name="tournament-live"),
     path("players/<int:pk>/", players.player, name="player"),
