@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from tournaments.web import bots, games, home, leaderboards, matches, players, tournaments
+from tournaments.web import bots, clubs, games, home, leaderboards, matches, players, tournaments
 
 urlpatterns = [
     path("", home.home, name="home"),
