@@ -60,7 +60,7 @@ def test_an_expired_link_and_a_revoked_one_let_nobody_in(club, director):
     with pytest.raises(Conflict):
         find_invitation(expired.code)
     revoked = revoke_invitation(create_invitation(club, by=director))
-    for code in (revoked.code, "no-such-code", "", None, "x" * 500):
+    for code in (revoked.code, "no-such-code", "", None, "x" * 500, "bad\x00code", revoked.code + "\n"):
         with pytest.raises(Missing, match="not valid"):
             find_invitation(code)
 

@@ -50,8 +50,9 @@ def usable(invitation: Invitation) -> bool:
 def find_invitation(code: Any) -> Invitation:
     """The working invitation with this code, or why there is none (the same answer for a code
     that never existed and one that was revoked: a code is the only secret)."""
-    invitation = (Invitation.objects.select_related("club", "created_by").filter(code=str(code)[:64]).first()
-                  if isinstance(code, str) and code else None)
+    readable = isinstance(code, str) and code and len(code) <= 64 and code.isprintable()
+    invitation = (Invitation.objects.select_related("club", "created_by").filter(code=code).first()
+                  if readable else None)
     if invitation is None or invitation.revoked:
         raise Missing("this invitation link is not valid; ask the club's director for a new one",
                       code="bad_invitation", fields={"invitation": ["not valid"]})

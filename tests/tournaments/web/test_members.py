@@ -154,7 +154,7 @@ def test_everyone_reads_a_working_link(cast, link, role: str) -> None:
     html = answer.content.decode()
     assert "Join Pond Club" in html and "as a <strong>member</strong>" in html
     if role == "anonymous":
-        assert f'href="/accounts/login/?next=/join/{link.code}/"' in html and "<form" not in html.split("<main>")[1]
+        assert f'href="/accounts/login/?next=/join/{link.code}/"' in html and "<form" not in html.split("<main")[1]
     elif role in ("member", "director"):
         assert "You are already a member of Pond Club." in html
     else:

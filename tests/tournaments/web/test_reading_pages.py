@@ -110,7 +110,10 @@ MATRIX: dict[str, list[Case]] = {
     "bot-detail": [Case(lambda w: [w.pond_bot.pk], EVERYONE), Case(lambda w: [w.lily_bot.pk], LILY_ONLY),
                    Case(lambda w: [999_999], NOBODY)],
     "login": [Case(none, EVERYONE)],
-    "logout": [Case(none, dict.fromkeys(ROLES, 405)), Case(none, dict.fromkeys(ROLES, 302), method="post")],
+    # Opened, log-out asks to confirm (anonymous people have nothing to leave and go to log in);
+    # the log-out itself is a POST.
+    "logout": [Case(none, {"anonymous": 302} | dict.fromkeys(ROLES[1:], 200)),
+               Case(none, dict.fromkeys(ROLES, 302), method="post")],
 }
 
 
