@@ -5,6 +5,7 @@ and checked with axe-core."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -30,7 +31,7 @@ def check_refused_page(person: Person, step: str) -> None:
 
 
 def sign_up(person: Person, username: str, button: str = "Sign up") -> None:
-    person.fill(Username=username, **{"E-mail": f"{username}@example.org"}, Password=PASSWORD,
+    person.fill(Username=username, Email=f"{username}@example.org", Password=PASSWORD,
                 Password_again=PASSWORD)
     person.submit(button)
 
@@ -44,7 +45,7 @@ def test_a_director_signs_up_then_two_members_join_through_an_invitation_at_once
     director.check_page("login")
     director.click("Sign up")
     director.check_page("signup")
-    director.fill(Username="Dana", **{"E-mail": "dana@example.org"}, Password="12345678", Password_again="12345678")
+    director.fill(Username="Dana", Email="dana@example.org", Password="12345678", Password_again="12345678")
     director.submit("Sign up")
     assert "entirely numeric" in director.field_error("Password")
     director.fits_the_phone()
@@ -92,3 +93,40 @@ def test_a_director_signs_up_then_two_members_join_through_an_invitation_at_once
         ("Dana", "director"), ("ana", "member"), ("ben", "member")}
     link.refresh_from_db()
     assert link.uses == 2
+
+
+@pytest.mark.usefixtures("transactional_db")
+def test_a_member_resets_a_forgotten_password_by_e_mail_then_changes_it(
+        people: Callable[..., Person], live_server: Any, mailoutbox: list[Any]) -> None:
+    User.objects.create_user("ana", email="ana@example.org", password="the-old-pass-phrase-1")
+    ana = people("ana")
+    ana.open("/accounts/login/")
+    ana.click("Forgot your password?")
+    ana.check_page("reset")
+    ana.fill(Email="ana@example.org")
+    ana.submit("Send the link")
+    ana.sees("Check your e-mail")
+    ana.check_page("reset-sent")
+    [message] = mailoutbox
+    link = re.search(r"https?://\S+/accounts/reset/\S+/", message.body).group(0)
+    ana.open(link.replace("http://testserver", live_server.url))
+    ana.check_page("choose-password")
+    ana.fill(New_password=PASSWORD, New_password_confirmation=PASSWORD)
+    ana.submit("Set my password")
+    ana.sees("Your new password is set")
+    ana.check_page("password-set")
+    ana.click("Log in")
+    ana.fill(Username="ANA", Password=PASSWORD)
+    ana.field("Password").submit()  # the header's "Log in" link comes before the form's button
+    ana.sees("your profile")
+    assert ana.path == "/me/"
+    ana.click("Change your password")
+    ana.check_page("change-password")
+    ana.fill(Old_password=PASSWORD, New_password="another-frog-phrase-8", New_password_confirmation="another-frog-phrase-8")
+    ana.submit("Change my password")
+    ana.sees("still logged in")
+    ana.check_page("password-changed")
+    ana.open("/accounts/logout/")
+    ana.check_page("log-out")
+    ana.submit("Log out")
+    assert ana.path.startswith("/accounts/login/")

@@ -88,7 +88,7 @@ class SignupForm(forms.Form):
         max_length=150, validators=get_user_model()._meta.get_field("username").validators,
         help_text="Letters, digits and @ . + - _ only. Usernames are the same whatever their case.",
         widget=forms.TextInput(attrs={"autocomplete": "username", "autocapitalize": "none"}))
-    email = forms.EmailField(label="E-mail", max_length=254, help_text="Where a password reset is sent.",
+    email = forms.EmailField(max_length=254, help_text="Where a password reset is sent.",
                              widget=forms.EmailInput(attrs={"autocomplete": "email"}))
     password = forms.CharField(strip=False, help_text=password_validators_help_text_html(),
                                widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
