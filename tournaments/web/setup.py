@@ -80,9 +80,14 @@ def entrant_rows(tournament: Tournament) -> list[dict[str, Any]]:
             for index, entrant in enumerate(entrants)]
 
 
+def is_id(value: str) -> bool:
+    """A row id as a form posts it: digits, no more than a database integer holds."""
+    return value.isascii() and value.isdigit() and len(value) <= 18
+
+
 def posted_entrant(request: HttpRequest, tournament: Tournament) -> Entrant | HttpResponse:
     value = request.POST.get("entrant", "")
-    if not (value.isascii() and value.isdigit()):
+    if not is_id(value):
         return HttpResponseBadRequest(f"the entrant must be an entrant's id, not {value[:20]!r}", content_type="text/plain")
     entrant = tournament.entrants.select_related("player", "tournament").filter(pk=int(value)).first()
     if entrant is None:
@@ -230,7 +235,7 @@ def register_self(request: HttpRequest, pk: int) -> HttpResponse:
     if action == "enter":
         value = request.POST.get("player", "")
         player = registration.own_players(tournament, request.user).filter(pk=int(value)).first() \
-            if value.isascii() and value.isdigit() else None
+            if is_id(value) else None
         if player is None:
             return HttpResponseBadRequest("choose one of your own players", content_type="text/plain")
         if refused(request, lambda: registration.register_self(tournament, request.user, player)) is not None:

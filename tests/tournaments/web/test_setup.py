@@ -149,6 +149,9 @@ def test_a_member_may_not_act_for_someone_elses_entrant(cast):
     client.post(url, {"action": "check_in", "entrant": ben.pk})
     client.post(url, {"action": "leave", "entrant": ben.pk})
     assert client.post(url, {"action": "enter", "player": ben.player_id}).status_code == 400
+    assert client.post(url, {"action": "enter", "player": "9" * 40}).status_code == 400
+    assert client.post(url, {"action": "leave", "entrant": "-1"}).status_code == 400
+    assert client.post(url, {"action": "dance"}).status_code == 400
     ben.refresh_from_db()
     assert not ben.checked_in and tournament.entrants.count() == 3
 
@@ -237,6 +240,9 @@ def test_the_desk_refuses_unknown_players_and_other_clubs_entrants(cast):
     for action in ("remove", "withdraw", "check_in", "up"):
         assert client.post(desk(cast, tournament), {"action": action, "entrant": other_entrant.pk}).status_code == 400
     assert client.post(desk(cast, tournament), {"action": "remove", "entrant": "abc"}).status_code == 400
+    assert client.post(desk(cast, tournament), {"action": "remove", "entrant": "9" * 40}).status_code == 400
+    huge = client.post(desk(cast, tournament), {"action": "enter", "player": "9" * 40})
+    assert huge.status_code == 200 and huge.context["enter_form"].errors
     assert client.post(desk(cast, tournament), {"action": "explode"}).status_code == 400
     assert elsewhere.entrants.count() == 1 and tournament.entrants.count() == 3
     assert not Entrant.objects.filter(player=stranger, tournament=tournament).exists()
