@@ -6,6 +6,8 @@ health check have tests of their own.
 
 The convention: a route counts as guarded when its name is written, as a whole string literal
 (``"club-members"``, in a ``reverse(...)``, a ``MATRIX``/``PAGES`` key or a parametrize list),
+or its address is (``"/clubs/pond/members/"``, or an f-string such as
+``f"/matches/{match.pk}/result/"``, whose parts in braces stand for the route's parameters),
 in a module ``tests/tournaments/web/test_*.py`` that tries pages as the cast's roles (one of its
 functions takes the ``cast`` fixture, or a fixture of its own built on it). So: when you add a
 page, add its cases as anonymous, member, rival, director and staff to the test module of its
@@ -15,6 +17,7 @@ area (``test_<area>.py``, mirroring ``tournaments/web/<area>.py``).
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -48,6 +51,19 @@ def takes_the_cast(tree: ast.Module) -> bool:
     return any(argument.arg == "cast" for function in functions for argument in function.args.args)
 
 
+#: What a formatted part of an f-string becomes: it may stand for any one route parameter.
+HOLE = "\x00"
+
+
+def literal(node: ast.AST) -> str | None:
+    """A string literal's text, or an f-string's with each formatted part as ``HOLE``."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(part.value if isinstance(part, ast.Constant) else HOLE for part in node.values)
+    return None
+
+
 def guarded_names() -> dict[str, set[str]]:
     """Per test module that tries the cast's roles, the string literals it holds."""
     found = {}
@@ -56,9 +72,20 @@ def guarded_names() -> dict[str, set[str]]:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         if takes_the_cast(tree):
-            found[path.name] = {node.value for node in ast.walk(tree)
-                                if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+            found[path.name] = {text for node in ast.walk(tree) if (text := literal(node)) is not None}
     return found
+
+
+def address_pattern(route: str) -> re.Pattern[str]:
+    """The addresses of a route (``matches/<int:pk>/result/``), a parameter being one path
+    segment or a ``HOLE``, with or without a query string."""
+    parts = re.split(r"<[^>]+>", route)
+    return re.compile("/" + "[^/?]+".join(re.escape(part) for part in parts) + r"(\?.*)?", re.S)
+
+
+def guards(name: str, route: str, literals: set[str]) -> bool:
+    pattern = address_pattern(route)
+    return name in literals or any(pattern.fullmatch(text) for text in literals)
 
 
 def test_the_pages_are_found() -> None:
@@ -71,7 +98,15 @@ def test_the_pages_are_found() -> None:
 def test_every_page_appears_in_a_permission_matrix() -> None:
     modules = guarded_names()
     unguarded = {name: route for name, route in page_routes().items()
-                 if not any(name in literals for literals in modules.values())}
+                 if not any(guards(name, route, literals) for literals in modules.values())}
     assert not unguarded, (
         "these pages have no permission test: name each in a test module of tests/tournaments/web that "
         f"tries the cast's roles (see this module's docstring): {unguarded}")
+
+
+def test_a_route_is_guarded_by_its_name_or_an_address_of_it_and_nothing_else() -> None:
+    route = "matches/<int:pk>/result/"
+    assert guards("match-result", route, {"match-result"})
+    assert guards("match-result", route, {"/matches/7/result/", "x"})
+    assert guards("match-result", route, {f"/matches/{HOLE}/result/?next=/"})
+    assert not guards("match-result", route, {"/matches/7/", "/matches/7/result/more/", "match", "matches/7/result/"})
