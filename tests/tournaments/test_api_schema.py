@@ -4,6 +4,7 @@ server, finds no server error and answers that conform to the schema."""
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any
 
@@ -18,6 +19,9 @@ from hypothesis.errors import Unsatisfiable
 from openapi_spec_validator import validate
 from schemathesis import GenerationMode, checks
 
+from games.logs import verify_log
+from games.registry import get_game
+from tests.examples import EXAMPLES as EXAMPLE_LOGS
 from tests.tournaments.conftest import World
 from tests.tournaments.test_api_permissions import MATRIX, NOT_IN_SCHEMA
 from tests.tournaments.test_match_services import STILL
@@ -69,6 +73,48 @@ def test_log_upload_and_move_append_have_examples(db: None) -> None:
     moves = schema["paths"]["/api/matches/{id}/moves/"]["post"]
     assert {"move", "index"} <= set(next(iter(moves["requestBody"]["content"]["application/json"]["examples"]
                                               .values()))["value"])
+
+
+def schema_examples(schema: dict[str, Any]) -> list[tuple[str, str, Any]]:
+    """Every example of every operation: (operation, title, value)."""
+    found = []
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            if method not in METHODS:
+                continue
+            bodies = [operation.get("requestBody", {})] + list(operation.get("responses", {}).values())
+            for body in bodies:
+                for content in body.get("content", {}).values():
+                    for title, example in content.get("examples", {}).items():
+                        found.append((f"{method.upper()} {path}", example.get("summary", title), example["value"]))
+    return found
+
+
+def test_every_log_in_the_schema_examples_verifies(db: None) -> None:
+    """A log shown in the schema (a log to verify, a log to upload) is one verify_log accepts,
+    and copies one of the project's own example logs."""
+    examples = schema_examples(generated_schema())
+    logs = [(operation, title, value.get("log", value)) for operation, title, value in examples
+            if isinstance(value, dict) and ("log" in value or "format" in value)]
+    assert {operation for operation, _, _ in logs} == {"POST /api/logs/verify/", "POST /api/matches/"}
+    own = [json.loads(path.read_text()) for path in EXAMPLE_LOGS.glob("*/*.json")]
+    for operation, title, log in logs:
+        answer = verify_log(log)
+        assert answer["valid"], f"{operation} {title!r}: {answer}"
+        assert log in own, f"{operation} {title!r} is not one of tests/data/examples"
+
+
+def test_the_live_match_examples_set_up_a_match_their_first_move_plays_in(db: None) -> None:
+    """The live match examples' options and setup are what the game accepts, and the move
+    example is a legal first move of the race example."""
+    examples = {title: value for _, title, value in schema_examples(generated_schema())}
+    race = examples["Log a game at the table"]
+    engine = get_game(race["game"])
+    options = engine.parse_options(race["options"], len(race["players"]))
+    state = engine.new_state(options, len(race["players"]), engine.parse_setup(race["setup"], options, 2))
+    state.apply_move(examples["Append the first move"]["move"])
+    drawn = examples["Let the service draw the setup"]
+    get_game(drawn["game"]).parse_options(drawn.get("options", {}), len(drawn["players"]))
 
 
 def test_request_bodies_refuse_unknown_fields_in_the_schema_too(db: None) -> None:

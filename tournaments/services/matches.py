@@ -181,7 +181,7 @@ def save_log(match: Match, outcome: Replay, expected_count: int) -> Match:
     if not updated:
         raise Conflict("another change to this match was saved meanwhile; reload and try again",
                        code="stale_index")
-    cache.bump(cache.match_scope(match.pk))  # update() sends no signal
+    cache.forget(match=match.pk)  # update() sends no signal
     match.log.moves = list(outcome.state.moves)
     match.log.forfeits = [forfeit.to_json() for forfeit in outcome.forfeits]
     match.log.save(update_fields=["moves", "forfeits"])
@@ -353,7 +353,7 @@ def delete_match(match: Match | int) -> None:
     match = locked(match)
     pk, tournament_id = match.pk, match.tournament_id
     match.delete()
-    cache.bump(cache.match_scope(pk), cache.tournament_scope(tournament_id))
+    cache.forget(match=pk, tournament=tournament_id)
     if tournament_id is not None:
         refresh_progress(tournament_id)
 

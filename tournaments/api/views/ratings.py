@@ -25,7 +25,7 @@ from rest_framework.response import Response
 from games.registry import GAME_CLASSES
 from tournaments import cache
 from tournaments.api import serializers as s
-from tournaments.api.caching import cached_answer
+from tournaments.api.etags import cached_answer
 from tournaments.api.views.base import require_staff
 from tournaments.api.views.jobs import job_accepted
 from tournaments.errors import InvalidInput, Missing

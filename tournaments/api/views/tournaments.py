@@ -13,7 +13,7 @@ from rest_framework.response import Response
 
 from tournaments import cache
 from tournaments.api import serializers as s
-from tournaments.api.caching import cached_answer
+from tournaments.api.etags import cached_answer
 from tournaments.api.views.base import METHODS, require_director, require_login, valid
 from tournaments.errors import InvalidInput
 from tournaments.models import Match, Round, Tournament
