@@ -21,6 +21,7 @@ from drf_spectacular.generators import SchemaGenerator
 from tests.tournaments.conftest import World
 from tests.tournaments.test_match_services import STILL
 from tournaments.models import Entrant, Job, Match, Membership, Round
+from tournaments.selectors import match_envelope
 from tournaments.services import bots as bot_services
 from tournaments.services import ladders as ladder_services
 from tournaments.services import matches as match_services
@@ -91,6 +92,8 @@ class Row:
     body: Callable[[Scene], Any] | dict | None = None
     fill: Callable[[Scene], dict[str, Any]] | None = None
     note: str = ""
+    #: What a successful answer's JSON must hold (a subset of its keys).
+    answer: dict[str, Any] | None = None
 
     @property
     def name(self) -> str:
@@ -123,8 +126,9 @@ MATRIX: list[Row] = [
     Row("DELETE", "/api/auth/tokens/", (403, 204, 204, 204, 204), note="ends one's own tokens alone"),
     Row("DELETE", "/api/auth/tokens/{key}/", (403, 404, 404, 204, 404),
         fill=lambda scene: {"key": scene.ids["director_token"]}, note="the director's token: the owner's alone"),
-    Row("POST", "/api/logs/verify/", READ, body={"format": "leapfrog-log/1", "game": "leapfrog_race", "options": {},
-                                                 "players": ["A", "B"], "setup": {"order": "RYGBOP"}, "moves": []}),
+    Row("POST", "/api/logs/verify/", READ, body=lambda scene: match_envelope(Match.objects.get(pk=scene.ids["done"])),
+        answer={"valid": True, "game": "leapfrog_race", "moves": len(STILL), "finished": True},
+        note="the finished match's own log verifies, whoever asks"),
     Row("GET", "/api/schema/", READ),
     Row("GET", "/api/docs/", READ),
     # -- games
@@ -243,6 +247,8 @@ def test_permission_matrix(scene: Scene, row: Row, role: str, status: int) -> No
     answer = client.generic(row.method, path, data="" if body is None else json.dumps(body),
                             content_type="application/json")
     assert answer.status_code == status, (row.name, role, answer.content[:500])
+    if row.answer is not None and status < 400:
+        assert answer.json().items() >= row.answer.items(), (row.name, role, answer.json())
     if status >= 400:
         error = answer.json()
         assert set(error) >= {"code", "message"}
