@@ -19,7 +19,7 @@ from celery import Celery
 from django.db import connection
 from django.test import Client
 
-from tests.conftest import worker_database_env
+from tests.helpers import worker_database_env
 from tests.helpers import ROOT, free_port, skip_or_fail, wait_until
 
 PRODUCTION_ENV = {"PRODUCTION": "true", "SECRET_KEY": "k" * 20 + uuid.uuid4().hex + "-x!Qz" * 4,

@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from tests.browser.test_site_in_chromium import browser, console_errors, open_page, wait_for  # noqa: F401
-from tests.tournaments.site_data import play_tournaments
+from tests.helpers.tournaments import play_tournaments
 from tournaments.models import Tournament
 
 

@@ -19,9 +19,9 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from tests.helpers import needs_postgresql
-from tests.tournaments.conftest import World
-from tests.tournaments.rating_helpers import correct, finished_match
-from tests.tournaments.test_tournament_services import finish_by_hand
+from tests.helpers.world import World
+from tests.helpers.ratings import correct, finished_match
+from tests.helpers.matches import finish_by_hand
 from tournaments.api import etags
 from tournaments.cache import remember
 from tournaments.models import Match, Player, Tournament
@@ -347,7 +347,7 @@ def test_a_write_outside_a_transaction_forgets_its_versions_once(monkeypatch: py
     is committed already, and a second delete would only cost another round trip."""
     from django.db import transaction
 
-    from tests.tournaments.test_match_chunks import count_deletes
+    from tests.helpers.caches import count_deletes
     from tournaments import cache as versions
 
     deleted = count_deletes(monkeypatch)

@@ -13,7 +13,7 @@ import pytest
 from django.test import override_settings
 
 from tests.helpers import ROOT
-from tests.tournaments.conftest import World
+from tests.helpers.world import World
 from tournaments.models import Player
 
 

@@ -22,18 +22,13 @@ from schemathesis import GenerationMode, checks
 from games.logs import verify_log
 from games.registry import get_game
 from tests.examples import EXAMPLES as EXAMPLE_LOGS
-from tests.tournaments.conftest import World
-from tests.tournaments.test_api_permissions import MATRIX, NOT_IN_SCHEMA
-from tests.tournaments.test_match_services import STILL
-from tournaments.services import matches as match_services
+from tests.helpers.permissions import MATRIX, NOT_IN_SCHEMA
+from tests.helpers.schema import ENDS_ITS_TOKEN, fuzz_world  # noqa: F401 (the fixture)
 from tournaments.services import tokens as token_services
-from tournaments.services import tournaments as tournament_services
 
 METHODS = {"get", "post", "patch", "put", "delete"}
 
 #: Generated requests per operation: bounded so the run takes a few minutes at most.
-#: Operations that end the token they are sent with (logging out, ending all one's tokens).
-ENDS_ITS_TOKEN = {"DELETE /api/auth/token/", "DELETE /api/auth/tokens/"}
 EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "12"))
 
 
@@ -134,19 +129,6 @@ def test_the_schema_and_the_docs_are_served_offline(client: Client, db: None) ->
 
 
 # -- schemathesis against a live server ------------------------------------------------------------
-
-@pytest.fixture
-def fuzz_world(world: World) -> str:
-    """A world to act on (a match in progress Ana sits in, a tournament taking
-    registrations) and Ana's token: requests are made as a member, so writes are exercised."""
-    live = match_services.create_match(club=world.club, game="leapfrog_race", players=[world.ana, world.ben],
-                                       setup={"order": "RYGBOP"})
-    match_services.append_move(live, move=STILL[0], index=0)
-    tournament = tournament_services.create_tournament(club=world.club, name="Open", game="froggit",
-                                                       format="round_robin", seed="fuzz")
-    tournament_services.register(tournament, world.ana)
-    return token_services.issue_token(world.member, name="fuzzer")[1]
-
 
 @pytest.mark.django_db(transaction=True)
 def test_generated_requests_never_fail_the_server(live_server: Any, fuzz_world: str) -> None:

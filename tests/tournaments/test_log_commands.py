@@ -14,9 +14,9 @@ from django.core.management import CommandError, call_command
 from games.registry import get_game
 from games.runner import play_bots
 from tests.helpers import EXAMPLE_LOGS, ROOT
-from tests.tournaments.conftest import World
-from tests.tournaments.test_api_matches import finished_match
-from tests.tournaments.test_match_services import snapshot
+from tests.helpers.world import World
+from tests.helpers.matches import finished_match
+from tests.helpers.matches import snapshot
 from tournaments.models import Club, Match, Player, Tournament
 
 

@@ -24,7 +24,7 @@ from games.froggit.rules import FroggitState
 from games.logs import verify_log
 from games.registry import get_game
 from games.runner import make_bot, play_bots
-from tests.games.froggit.test_froggit_rules import build
+from tests.helpers.froggit import build
 
 GAME = Froggit()
 SMALL_MCTS = "mcts:budget=6"
