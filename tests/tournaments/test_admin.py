@@ -9,8 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.helpers.world import World
-from tests.helpers.matches import finished_match, race_match
-from tests.helpers.matches import STILL, snapshot
+from tests.helpers.matches import STILL, finished_match, race_match, snapshot
 from tournaments.models import Match, MatchLog
 
 

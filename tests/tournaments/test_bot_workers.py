@@ -11,9 +11,8 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from games.logs import verify_log
-from tests.helpers import RemoteWorker, wait_until
+from tests.helpers import RemoteWorker, needs_worker_database, wait_until
 from tests.helpers.bots import example, needs_sandbox
-from tests.helpers import needs_worker_database
 from tournaments.models import Club, Match, SeatOutput, Tournament
 from tournaments.selectors import match_envelope
 from tournaments.services import bots as bot_services

@@ -12,10 +12,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from tests.helpers import RemoteWorker, wait_until
+from tests.helpers import RemoteWorker, needs_worker_database, wait_until
 from tests.helpers.caches import count_deletes
 from tests.helpers.world import World
-from tests.helpers import needs_worker_database
 from tests.helpers.tournaments import bot_tournament, run
 from tournaments.models import Club, Match, Tournament
 from tournaments.services import tournaments as services
