@@ -134,7 +134,7 @@ def phases() -> Iterator[dict[str, float]]:
 
     times: dict[str, float] = {"read": 0.0, "rate and stream snapshots": 0.0, "finish the COPY": 0.0,
                                "save ratings": 0.0}
-    originals = {name: getattr(ratings, name) for name in ("read_matches", "snapshot_writer", "save_standings")}
+    originals = {name: getattr(ratings, name) for name in ("read_matches", "snapshot_writer", "save_ratings")}
 
     def timed(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
         def run(*args: Any, **kwargs: Any) -> Any:
@@ -155,7 +155,7 @@ def phases() -> Iterator[dict[str, float]]:
         times["finish the COPY"] += time.perf_counter() - rated
 
     ratings.read_matches = timed("read", originals["read_matches"])
-    ratings.save_standings = timed("save ratings", originals["save_standings"])
+    ratings.save_ratings = timed("save ratings", originals["save_ratings"])
     ratings.snapshot_writer = writer
     try:
         yield times

@@ -231,7 +231,7 @@ WHITENOISE_USE_FINDERS = env_bool("WHITENOISE_USE_FINDERS", not PRODUCTION)
 # -- Cache: Redis when configured (shared by every process), otherwise this process's memory ---------
 CACHE_URL = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL") or ""
 if CACHE_URL:
-    CACHES = {"default": {"BACKEND": "config.cache.RedisCache", "LOCATION": CACHE_URL,
+    CACHES = {"default": {"BACKEND": "config.redis_cache.RedisCache", "LOCATION": CACHE_URL,
                           "KEY_PREFIX": "leapfrog"}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "leapfrog"}}

@@ -27,7 +27,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -394,5 +394,3 @@ class Game(ABC):
             "bots": {name: bot.describe() for name, bot in self.bots.items()},
         }
 
-
-BotFactory = Callable[..., Bot]

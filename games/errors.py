@@ -4,6 +4,14 @@ Each error maps to one verification code of ``docs/log-format.md``, so that veri
 the API and the match runner report the same fault the same way.
 """
 
+#: How many characters of a player's text a message quotes.
+QUOTE = 40
+
+
+def shorten(text: str, limit: int = QUOTE) -> str:
+    """``text`` cut to ``limit`` characters, for quoting in a message."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
 
 class GameError(ValueError):
     """Base class: a fault in a game's input. ``code`` is its verification code."""

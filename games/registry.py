@@ -17,6 +17,14 @@ GAME_CLASSES: dict[str, str] = {
 }
 
 
+def require_game(slug: object) -> str:
+    """``slug`` when a game is registered under it; otherwise :class:`UnknownGameError` naming
+    the games there are: what every door answers to an unknown game."""
+    if not isinstance(slug, str) or slug not in GAME_CLASSES:
+        raise UnknownGameError(f"no game {slug!r}; the games are {', '.join(sorted(GAME_CLASSES))}")
+    return slug
+
+
 @cache
 def get_game(slug: str) -> Game:
     """The game registered under ``slug``; raises :class:`UnknownGameError` otherwise."""

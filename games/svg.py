@@ -28,7 +28,6 @@ FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif"
 
 #: Seat colours where a game has none of its own (Froggit families, score labels).
 SEAT_COLOURS = ("#d64545", "#3b6fd6", "#e0b400", "#3f9f4f", "#8a4fc8", "#e07b24")
-SEAT_COLOUR_NAMES = ("red", "blue", "yellow", "green", "purple", "orange")
 
 
 def number(value: float) -> str:

@@ -14,7 +14,8 @@ import pytest
 from django.core.servers.basehttp import WSGIServer
 from celery import Celery
 
-from tests.helpers import ROOT, RemoteWorker, skip_or_fail
+from tests.helpers import ROOT, RemoteWorker, skip_or_fail, worker_database_env  # noqa: F401 (imported from here of old)
+from tests.helpers.world import world  # noqa: F401 (the fixture, for every suite)
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/15")
 
@@ -51,20 +52,6 @@ def redis_url() -> str:
     if not redis_available(REDIS_URL):
         skip_or_fail(f"no Redis server at {REDIS_URL} (set REDIS_URL or start redis-server)")
     return REDIS_URL
-
-
-def worker_database_env() -> dict[str, str]:
-    """``DATABASE_URL`` of the test database, for processes that share it (PostgreSQL only:
-    the SQLite test database lives in memory)."""
-    from django.db import connection
-
-    params = connection.settings_dict
-    if connection.vendor != "postgresql":
-        return {}
-    user = params.get("USER") or ""
-    password = f":{params['PASSWORD']}" if params.get("PASSWORD") else ""
-    return {"DATABASE_URL": f"postgres://{user}{password}@{params.get('HOST') or '127.0.0.1'}:"
-                            f"{params.get('PORT') or 5432}/{params['NAME']}"}
 
 
 @pytest.fixture

@@ -19,8 +19,7 @@ from celery import Celery
 from django.db import connection
 from django.test import Client
 
-from tests.conftest import worker_database_env
-from tests.helpers import ROOT, free_port, skip_or_fail, wait_until
+from tests.helpers import ROOT, free_port, skip_or_fail, wait_until, worker_database_env
 
 PRODUCTION_ENV = {"PRODUCTION": "true", "SECRET_KEY": "k" * 20 + uuid.uuid4().hex + "-x!Qz" * 4,
                   "ALLOWED_HOSTS": "club.example.org", "DEBUG": "false"}

@@ -8,14 +8,15 @@ entrants, rounds, byes and matches), ``match:<id>`` (a match, its log and seats)
 version is a random token kept in the cache; :func:`bump` forgets it, so that the next reader
 draws a new one and every answer stored under the old one is never read again (it expires).
 
-A write bumps at once and again when its transaction commits: a reader that read the rows
-before the commit may store what it read, but under a version that the commit forgets. The
-signal receivers below bump on every save and delete of the small models; the services bump
-where they write with ``update()``, ``bulk_update()`` or ``COPY``, which send no signals (every
-rating is written that way: :mod:`tournaments.services.ratings` bumps ``ratings:<game>``).
-Matches and seats have no delete receivers (deleting a club's hundred thousand matches would
-then load them one by one): the admin bumps when it deletes matches, and the one service
-that does (deleting a club) changes ``clubs``, which every answer's key holds.
+A write forgets at once and again when its transaction commits: a reader that read the rows
+before the commit may store what it read, but under a version that the commit forgets.
+:func:`forget` is the one hook: the signal receivers below call it on every save and delete
+of the small models, and the services call it where they write with ``update()``,
+``bulk_update()`` or ``COPY``, which send no signals (every rating is written that way:
+:mod:`tournaments.services.ratings` forgets ``ratings:<game>``). Matches and seats have no
+delete receivers (deleting a club's hundred thousand matches would then load them one by
+one): the ``delete_match`` service forgets, and the one service that deletes many (deleting
+a club) changes ``clubs``, which every answer's key holds.
 
 After restoring a database under a running cache, forget the versions (``python manage.py
 shell -c "from tournaments.cache import forget_versions; forget_versions()"``): a restore
@@ -103,6 +104,15 @@ def ratings_scope(game: str) -> str:
     return f"ratings:{game}"
 
 
+def forget(*, match: int | None = None, tournament: int | None = None, ratings: str | None = None,
+           players: bool = False, clubs: bool = False) -> None:
+    """Forget the cached answers that read a match (its log and seats), a tournament (its
+    entrants, rounds, byes and matches), a game's ratings, the players or the clubs: what a
+    write changed. Now and again at the commit (:func:`bump`)."""
+    bump(match_scope(match), tournament_scope(tournament), ratings_scope(ratings) if ratings else "",
+         "players" if players else "", "clubs" if clubs else "")
+
+
 def answer_key(name: str, *parts: Any) -> str:
     """A cache key for an answer: its name and a digest of everything it depends on."""
     digest = hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
@@ -159,7 +169,7 @@ def _connect() -> None:
     from tournaments.models import Bye, Club, Entrant, Match, MatchLog, Player, Round, Seat, Tournament
 
     def tournament_changed(sender: type, instance: Any, **kwargs: Any) -> None:
-        bump(tournament_scope(instance.pk if sender is Tournament else instance.tournament_id))
+        forget(tournament=instance.pk if sender is Tournament else instance.tournament_id)
 
     for model in (Tournament, Entrant, Round, Bye):
         post_save.connect(tournament_changed, sender=model, dispatch_uid=f"cache-{model.__name__}-save", weak=False)
@@ -167,29 +177,29 @@ def _connect() -> None:
                             weak=False)
 
     def match_changed(sender: type, instance: Match, **kwargs: Any) -> None:
-        bump(match_scope(instance.pk), tournament_scope(instance.tournament_id))
+        forget(match=instance.pk, tournament=instance.tournament_id)
 
     post_save.connect(match_changed, sender=Match, dispatch_uid="cache-Match-save", weak=False)
 
     def log_changed(sender: type, instance: MatchLog, **kwargs: Any) -> None:
-        bump(match_scope(instance.match_id))
+        forget(match=instance.match_id)
 
     post_save.connect(log_changed, sender=MatchLog, dispatch_uid="cache-MatchLog-save", weak=False)
 
     def seat_changed(sender: type, instance: Seat, **kwargs: Any) -> None:
-        bump(match_scope(instance.match_id), tournament_scope(
-            Match.objects.filter(pk=instance.match_id).values_list("tournament_id", flat=True).first()))
+        forget(match=instance.match_id, tournament=Match.objects.filter(pk=instance.match_id)
+               .values_list("tournament_id", flat=True).first())
 
     post_save.connect(seat_changed, sender=Seat, dispatch_uid="cache-Seat-save", weak=False)
 
     def players_changed(sender: type, instance: Any, **kwargs: Any) -> None:
-        bump("players")
+        forget(players=True)
 
     post_save.connect(players_changed, sender=Player, dispatch_uid="cache-Player-save", weak=False)
     post_delete.connect(players_changed, sender=Player, dispatch_uid="cache-Player-delete", weak=False)
 
     def clubs_changed(sender: type, instance: Any, **kwargs: Any) -> None:
-        bump("clubs")
+        forget(clubs=True)
 
     post_save.connect(clubs_changed, sender=Club, dispatch_uid="cache-Club-save", weak=False)
     post_delete.connect(clubs_changed, sender=Club, dispatch_uid="cache-Club-delete", weak=False)

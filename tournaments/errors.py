@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+
+from games.errors import GameError
 
 
 class ServiceError(Exception):
@@ -50,6 +53,8 @@ class Conflict(ServiceError):
 
 
 class Forbidden(ServiceError):
+    """A request the caller has no right to make, whatever the door."""
+
     status = 403
     code = "permission_denied"
 
@@ -59,3 +64,17 @@ class Missing(ServiceError):
 
     status = 404
     code = "not_found"
+
+
+#: The input field an engine's refusal is about, by its verification code.
+GAME_ERROR_FIELDS = {"unknown_game": "game", "bad_options": "options", "bad_players": "players",
+                     "bad_setup": "setup"}
+
+
+def refused_by_game(error: GameError, *, field: str | None = None, code: str | None = None,
+                    fields: Mapping[str, str] | None = None) -> InvalidInput:
+    """The engine's refusal as the services raise it: its message beside the field it is about
+    (``field``, else ``fields`` or :data:`GAME_ERROR_FIELDS` by its code, else ``options``),
+    with its code (or ``code``)."""
+    field = field or {**GAME_ERROR_FIELDS, **(fields or {})}.get(error.code, "options")
+    return InvalidInput(str(error), code=code or error.code, fields={field: [str(error)]})

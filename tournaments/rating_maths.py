@@ -43,6 +43,13 @@ def is_provisional(sigma: float) -> bool:
     return sigma * SCALE > PROVISIONAL_DEVIATION
 
 
+def displayed(mu: float, sigma: float) -> dict[str, Any]:
+    """A rating as every door shows it (``docs/ratings.md``): the rating and its deviation on
+    the displayed scale to one decimal, the conservative estimate, and whether it is provisional."""
+    return {"rating": round(display(mu), 1), "deviation": round(display(sigma), 1),
+            "conservative": round(conservative(mu, sigma), 1), "provisional": is_provisional(sigma)}
+
+
 def new_rating() -> tuple[float, float]:
     """A new player's (mu, sigma)."""
     return MODEL.mu, MODEL.sigma

@@ -21,7 +21,7 @@ from tournaments.selectors import User, ended, sees_hidden  # noqa: F401 (ended:
 
 
 @dataclass(frozen=True)
-class View:
+class Viewpoint:
     """How one reader looks at one match: the seat whose hidden things show (or None) and
     whether everything shows."""
 
@@ -33,27 +33,27 @@ class View:
         return "all" if self.reveal else "public" if self.viewer is None else f"seat{self.viewer}"
 
 
-def view_of(match: Match, user: User) -> View:
+def view_of(match: Match, user: User) -> Viewpoint:
     """Everything for those who may see it (after the end; the club's directors not seated
     at it, ``selectors.sees_hidden``); during play, a seated reader's own seat (when it holds
     one seat alone), otherwise the public view."""
     if sees_hidden(user, match):
-        return View(None, True)
+        return Viewpoint(None, True)
     if user.is_authenticated:
         seats = list(match.seats.filter(player__user=user).values_list("index", flat=True))
         if len(seats) == 1:
-            return View(seats[0], False)
-    return View(None, False)
+            return Viewpoint(seats[0], False)
+    return Viewpoint(None, False)
 
 
 def move_count(match: Match) -> int:
     return len(match.log.moves)
 
 
-def shown_moves(match: Match, view: View) -> list[str]:
+def shown_moves(match: Match, viewpoint: Viewpoint) -> list[str]:
     """The log's moves as this reader may read them."""
     moves = list(match.log.moves)
-    return moves if view.reveal else get_game(match.game).public_moves(moves)
+    return moves if viewpoint.reveal else get_game(match.game).public_moves(moves)
 
 
 def initial_state(match: Match, seats: int) -> GameState:
@@ -62,12 +62,12 @@ def initial_state(match: Match, seats: int) -> GameState:
     return engine.new_state(engine.parse_options(match.options, seats), seats, match.log.setup)
 
 
-def move_rows(match: Match, view: View) -> list[dict[str, object]]:
+def move_rows(match: Match, viewpoint: Viewpoint) -> list[dict[str, object]]:
     """One row per move for the viewer's list: its number, its text and who made it."""
     names = [seat.player.name for seat in match.seats.all().order_by("index")]
     state = initial_state(match, len(names))
     rows = []
-    for index, (move, text) in enumerate(zip(match.log.moves, shown_moves(match, view), strict=True)):
+    for index, (move, text) in enumerate(zip(match.log.moves, shown_moves(match, viewpoint), strict=True)):
         seats = state.movers()
         if len(seats) == len(names) > 1:
             who = "all seats"
@@ -81,7 +81,7 @@ def move_rows(match: Match, view: View) -> list[dict[str, object]]:
     return rows
 
 
-def draw_position(match: Match, number: int, view: View) -> str:
+def draw_position(match: Match, number: int, viewpoint: Viewpoint) -> str:
     """The SVG of the position after ``number`` moves (0: the start); :class:`Missing` when
     the match has no such position."""
     moves = match.log.moves
@@ -91,10 +91,10 @@ def draw_position(match: Match, number: int, view: View) -> str:
     state = initial_state(match, match.seats.count())
     for move in moves[:number]:
         state.apply_move(move)
-    return state.game.draw(state, viewer=view.viewer, reveal=view.reveal)
+    return state.game.draw(state, viewer=viewpoint.viewer, reveal=viewpoint.reveal)
 
 
-def position_etag(match: Match, number: int, view: View) -> str:
+def position_etag(match: Match, number: int, viewpoint: Viewpoint) -> str:
     """Changes whenever the match does (a move, a correction) or the reader's view does."""
-    stamp = f"{match.pk}:{match.updated_at.isoformat()}:{len(match.log.moves)}:{number}:{view.key}"
+    stamp = f"{match.pk}:{match.updated_at.isoformat()}:{len(match.log.moves)}:{number}:{viewpoint.key}"
     return '"' + hashlib.sha256(stamp.encode()).hexdigest()[:32] + '"'

@@ -13,14 +13,8 @@ from django.db.models import F, Q, QuerySet
 from games.errors import GameError
 from games.logs import FORMAT
 from games.registry import get_game
-from tournaments.models import BotEntry, Club, Match, Membership, Player, Rating, SeatRating
-from tournaments.rating_maths import (
-    CONSERVATIVE_DEVIATIONS,
-    conservative,
-    display,
-    is_provisional,
-    new_rating,
-)
+from tournaments.models import BotEntry, Club, Ladder, Match, Membership, Player, Rating, Round, SeatRating, Tournament
+from tournaments.rating_maths import CONSERVATIVE_DEVIATIONS, display, displayed, new_rating
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -59,6 +53,21 @@ def visible_matches(user: User) -> QuerySet[Match]:
     if user.is_authenticated:
         return matches.filter(public | Q(club__memberships__user=user)).distinct()
     return matches.filter(public)
+
+
+def visible_tournaments(user: User) -> QuerySet[Tournament]:
+    """The tournaments of the clubs one may see (every door lists and finds them here)."""
+    return Tournament.objects.filter(club__in=visible_clubs(user)).select_related("club")
+
+
+def visible_rounds(user: User) -> QuerySet[Round]:
+    """The rounds of the tournaments one may see."""
+    return Round.objects.filter(tournament__club__in=visible_clubs(user))
+
+
+def visible_ladders(user: User) -> QuerySet[Ladder]:
+    """The ladders of the clubs one may see."""
+    return Ladder.objects.filter(club__in=visible_clubs(user)).select_related("club")
 
 
 def visible_players(user: User) -> QuerySet[Player]:
@@ -188,10 +197,8 @@ class RatingView:
     @classmethod
     def of(cls, rating: Rating) -> RatingView:
         return cls(
-            player_id=rating.player_id, game=rating.game, rating=round(display(rating.mu), 1),
-            deviation=round(display(rating.sigma), 1),
-            conservative=round(conservative(rating.mu, rating.sigma), 1),
-            provisional=is_provisional(rating.sigma), games=rating.games, wins=rating.wins,
+            player_id=rating.player_id, game=rating.game, **displayed(rating.mu, rating.sigma),
+            games=rating.games, wins=rating.wins,
             losses=rating.losses, draws=rating.draws, tables=rating.tables,
             average_place=round(rating.place_sum / rating.tables, 2) if rating.tables else None,
             best_rating=round(display(rating.best_mu), 1) if rating.best_mu is not None else None,
@@ -200,10 +207,7 @@ class RatingView:
 
     @classmethod
     def unrated(cls, player_id: int, game: str) -> RatingView:
-        mu, sigma = new_rating()
-        return cls(player_id=player_id, game=game, rating=round(display(mu), 1),
-                   deviation=round(display(sigma), 1), conservative=round(conservative(mu, sigma), 1),
-                   provisional=is_provisional(sigma), games=0)
+        return cls(player_id=player_id, game=game, **displayed(*new_rating()), games=0)
 
 
 def ratings_for(game: str, player_ids: Iterable[int]) -> dict[int, RatingView]:

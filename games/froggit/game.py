@@ -15,9 +15,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.base import Bot, Game, GameState, Option, RandomBot
-from games.errors import SetupError
+from games.errors import SetupError, shorten
 from games.froggit.board import CELL
-from games.froggit.notation import shorten
 from games.froggit.rules import FAMILIES, SIZE_LETTER, VERSIONS, FroggitState, frog_code
 
 

@@ -26,14 +26,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from games.errors import NotationError
+from games.errors import NotationError, shorten
 from games.froggit.board import CELL, IS_PAD, NAMES
 
 #: The landing that stands for the frog's own finish space.
 HOME = -1
 SIZES = ("S", "L")
-#: Moves are quoted in messages up to this many characters.
-QUOTE = 40
 
 
 @dataclass(frozen=True)
@@ -79,11 +77,6 @@ def origin_name(origin: int | None) -> str:
 
 def landing_name(landing: int) -> str:
     return "home" if landing == HOME else NAMES[landing]
-
-
-def shorten(text: str, limit: int = QUOTE) -> str:
-    """``text`` cut to ``limit`` characters for a message."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def parse_pad(token: str, rule: str) -> int:

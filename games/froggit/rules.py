@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.base import Game, GameState, Result, competition_ranks
-from games.errors import GameOverError, IllegalMoveError
+from games.errors import GameOverError, IllegalMoveError, shorten
 from games.froggit.board import (
     CELL,
     CENTRE,
@@ -46,7 +46,7 @@ from games.froggit.board import (
     picture,
     start_corner,
 )
-from games.froggit.notation import HOME, FishMove, FrogMove, TeamMove, parse_move, read_move, shorten
+from games.froggit.notation import HOME, FishMove, FrogMove, TeamMove, parse_move, read_move
 
 SMALL, LARGE = 0, 1
 SIZE_LETTER = ("S", "L")

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 
-from games.errors import NotationError
+from games.errors import NotationError, shorten
 
 #: Column letters of rectangular boards (18 at most) and row letters of the hexagon.
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -91,11 +91,6 @@ class Board:
     def path_name(self, path: tuple[int, ...] | list[int]) -> str:
         """A capture in the notation: ``c3-e3-e5``."""
         return "-".join(self.names[cell] for cell in path)
-
-
-def shorten(text: str, limit: int = 40) -> str:
-    """``text``, cut short for messages."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def build(shape: str, names: list[str], rows: list[tuple[int, ...]], coords: list[tuple[int, int]],

@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.base import Bot, Game, GameState, Option, RandomBot
-from games.errors import OptionsError, SetupError
-from games.leap_frog.board import Board, shorten
+from games.errors import OptionsError, SetupError, shorten
+from games.leap_frog.board import Board
 from games.leap_frog.rules import EMPTY, VARIANTS, LeapFrogState, board_for
 
 

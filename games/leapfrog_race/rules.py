@@ -23,7 +23,7 @@ from operator import itemgetter
 from typing import Any
 
 from games.base import Game, GameState, Result
-from games.errors import GameOverError, IllegalMoveError, NotationError
+from games.errors import GameOverError, IllegalMoveError, NotationError, shorten
 
 #: The frogs' letters: red, yellow, green, blue, orange, purple.
 FROGS = "RYGBOP"
@@ -155,10 +155,6 @@ def turn_error(move: str, parts: list[str]) -> NotationError:
             return NotationError(f"frog {part[0]} is named twice in one turn")
         named.add(part[0])
     raise AssertionError(f"{move!r} is a well-formed turn")
-
-
-def shorten(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class LeapfrogRaceState(GameState):

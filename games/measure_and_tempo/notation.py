@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.errors import NotationError
+from games.errors import NotationError, shorten
 from games.measure_and_tempo.cards import CARDS
 
 #: Move kinds, as the first word of a move.
@@ -47,11 +47,6 @@ class Move:
     kind: str
     cards: tuple[str, ...] = ()
     feint: bool = False
-
-
-def shorten(text: str, limit: int = 40) -> str:
-    """``text`` cut short for a message."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def parse_card(token: str) -> str:

@@ -11,8 +11,7 @@ from typing import Any
 
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from tests.tournaments.conftest import World, world  # noqa: F401 (fixtures)
-from tests.tournaments.test_api_permissions import Scene, scene  # noqa: F401 (fixtures)
+from tests.helpers.permissions import Scene, scene  # noqa: F401 (the fixture)
 
 BODY_METHODS = ("post", "put", "patch")
 

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.conftest import World, world  # noqa: F401 (the fixture)
+from tests.helpers.world import World
 from tournaments.errors import InvalidInput
 from tournaments.models import BotEntry, BotVersion
 from tournaments.services import bots as bot_services

@@ -12,7 +12,7 @@ from django.core.management.base import CommandError
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.conftest import World, world  # noqa: F401 (the fixture)
+from tests.helpers.world import World
 from tournaments.errors import InvalidInput
 from tournaments.models import BotEntry, BotVersion, Tournament
 from tournaments.services import bots as bot_services

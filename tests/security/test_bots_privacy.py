@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tests.tournaments.conftest import World, world  # noqa: F401 (the fixture)
+from tests.helpers.world import World
 from tournaments.services import bots as bot_services
 
 PRIVATE = ("strategy", "filename", "size", "sha256", "note")

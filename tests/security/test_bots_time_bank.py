@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from tests.tournaments.conftest import World, world  # noqa: F401 (the fixture)
+from tests.helpers.world import World
 from tournaments.models import Match, Tournament
 from tournaments.services import bots as bot_services
 

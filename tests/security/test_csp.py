@@ -9,8 +9,8 @@ import re
 import pytest
 from django.test import Client
 
-from tests.tournaments.conftest import World
-from tests.tournaments.test_api_matches import finished_match
+from tests.helpers.world import World
+from tests.helpers.matches import finished_match
 
 STRICT = {"default-src 'none'", "script-src 'self'", "img-src 'self' data:", "frame-ancestors 'none'",
           "base-uri 'none'", "form-action 'self'"}

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from tests.browser import conftest as browser_fixtures
 from tests.browser.driving import console_errors, wait_for
 from tests.browser.test_site_in_chromium import open_page
-from tests.tournaments.site_data import play_tournaments
+from tests.helpers.tournaments import play_tournaments
 from tournaments.models import Tournament
 
 browser = browser_fixtures.browser  # one Chromium for the module, as in tests/browser

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.bundle import safe_filename
-from tests.tournaments.conftest import World, world  # noqa: F401 (the fixture)
+from tests.helpers.world import World
 from tournaments.models import BotVersion
 from tournaments.services import bots as bot_services
 

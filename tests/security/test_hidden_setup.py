@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 
 from games.registry import get_game
-from tests.tournaments.conftest import World
+from tests.helpers.world import World
 from tournaments.models import Match
 from tournaments.selectors import sees_hidden
 from tournaments.services import matches as match_services

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tests.tournaments.conftest import World
+from tests.helpers.world import World
 from tournaments.models import BotEntry, Match, Membership
 from tournaments.services import bots as bot_services
 

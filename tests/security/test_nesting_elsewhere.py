@@ -16,7 +16,7 @@ from rest_framework.exceptions import ParseError
 
 from games.jsondepth import MAX_DEPTH, depth_error
 from games.logs import LogError, parse_body, verify_bytes
-from tests.tournaments.conftest import World
+from tests.helpers.world import World
 from tournaments.api.parsers import BoundedJSONParser
 from tournaments.forms import BoundedJSONField
 from tournaments.management.arguments import json_object

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.tournaments.conftest import World
+from tests.helpers.world import World
 from tournaments.models import Player
 
 

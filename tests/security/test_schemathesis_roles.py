@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode, checks
 
-from tests.tournaments.conftest import World
-from tests.tournaments.test_api_schema import ENDS_ITS_TOKEN, fuzz_world  # noqa: F401 (fixture)
+from tests.helpers.world import World
+from tests.helpers.schema import ENDS_ITS_TOKEN, fuzz_world  # noqa: F401 (the fixture)
 from tournaments.services import tokens as token_services
 
 #: Generated requests per operation and mode: bounded so each run takes a few minutes.

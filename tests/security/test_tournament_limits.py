@@ -12,7 +12,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.tournaments.conftest import World
+from tests.helpers.world import World
 from tournaments.errors import InvalidInput
 from tournaments.formats.model import MAX_POINTS, MAX_ROUNDS
 from tournaments.models import Round, Tournament

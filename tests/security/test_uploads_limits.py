@@ -14,7 +14,7 @@ from django.core.handlers.wsgi import WSGIHandler
 from django.test import RequestFactory
 
 from games.bundle import COMPILE_MEMORY_BYTES, MAX_ZIP_BYTES, BundleError, check_bundle
-from tests.tournaments.conftest import World, world  # noqa: F401 (the fixture)
+from tests.helpers.world import World
 from tournaments.errors import InvalidInput
 from tournaments.models import BotEntry
 from tournaments.services import bots as bot_services

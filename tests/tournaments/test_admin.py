@@ -8,9 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.conftest import World
-from tests.tournaments.test_api_matches import finished_match, race_match
-from tests.tournaments.test_match_services import STILL, snapshot
+from tests.helpers.world import World
+from tests.helpers.matches import STILL, finished_match, race_match, snapshot
 from tournaments.models import Match, MatchLog
 
 

@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 from django_celery_beat.models import PeriodicTask
 
-from tests.tournaments.conftest import World
-from tests.tournaments.test_bot_services import example
+from tests.helpers.world import World
+from tests.helpers.bots import example
 from tournaments.models import BotEntry, BotVersion, Ladder
 from tournaments.services import bots as bot_services
 

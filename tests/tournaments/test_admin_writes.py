@@ -3,14 +3,13 @@ nothing: the same rules as the API, whatever the door."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.conftest import World
-from tests.tournaments.test_api_matches import finished_match
+from tests.helpers.admin import change_form_data
+from tests.helpers.world import World
+from tests.helpers.matches import finished_match
 from tournaments.models import Match, Tournament
 from tournaments.services import matches as match_services
 from tournaments.services import tournaments as tournament_services
@@ -22,23 +21,6 @@ def admin_client(world: World) -> Client:
     client.force_login(world.staff)
     return client
 
-
-def change_form_data(client: Client, url: str) -> dict[str, Any]:
-    """What the admin's change page would post back unchanged: its form and inline formsets."""
-    context = client.get(url).context
-    data: dict[str, Any] = {}
-    forms = [context["adminform"].form]
-    for formset in context["inline_admin_formsets"]:
-        forms += list(formset.formset.forms)
-        management = formset.formset.management_form
-        data.update({management.add_prefix(name): value for name, value in management.initial.items()})
-    for form in forms:
-        for name, field in form.fields.items():
-            value = form.initial.get(name, field.initial)
-            if value is None or name in getattr(form, "_readonly", ()):
-                continue
-            data[form.add_prefix(name)] = value.pk if hasattr(value, "pk") else value
-    return {key: value for key, value in data.items() if value is not False}
 
 
 @pytest.mark.parametrize("where", ["other club", "other game"])

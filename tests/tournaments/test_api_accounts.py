@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 
-from tests.tournaments.conftest import World
+from tests.helpers.world import World
 
 
 def test_staff_create_an_account_that_can_get_a_token(world: World) -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from tests.tournaments.conftest import World
-from tests.tournaments.test_bot_services import example
+from tests.helpers.world import World
+from tests.helpers.bots import example
 from tournaments.models import BotEntry, BotVersion, Ladder, Match, Player, Seat, SeatOutput
 from tournaments.services import bots as bot_services
 

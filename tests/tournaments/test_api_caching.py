@@ -19,10 +19,10 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from tests.helpers import needs_postgresql
-from tests.tournaments.conftest import World
-from tests.tournaments.rating_helpers import correct, finished_match
-from tests.tournaments.test_tournament_services import finish_by_hand
-from tournaments.api import caching
+from tests.helpers.world import World
+from tests.helpers.ratings import correct, finished_match
+from tests.helpers.matches import finish_by_hand
+from tournaments.api import etags
 from tournaments.cache import remember
 from tournaments.models import Match, Player, Tournament
 from tournaments.selectors import leaderboard, visible_clubs
@@ -136,7 +136,7 @@ def test_a_long_answer_is_cached_compressed_and_sent_so_where_accepted(world: Wo
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """Compressed once when computed: a client that accepts gzip gets the stored bytes (with an
     ETag of their own), any other the same JSON decompressed; a write still shows at once."""
-    monkeypatch.setattr(caching, "COMPRESS_BYTES", 200)  # four entrants' standings are about 1 kB
+    monkeypatch.setattr(etags, "COMPRESS_BYTES", 200)  # four entrants' standings are about 1 kB
     tournament, client = round_robin(world, [world.ana, world.ben, world.cy, world.dora])
     path = f"/api/tournaments/{tournament.pk}/standings/"
     plain = client.get(path)
@@ -155,7 +155,7 @@ def test_a_long_answer_is_cached_compressed_and_sent_so_where_accepted(world: Wo
 @pytest.mark.parametrize("accept", ["", "identity", "gzip;q=0", "deflate, br"])
 def test_a_compressed_answer_goes_plain_to_clients_that_refuse_gzip(world: World, accept: str,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(caching, "COMPRESS_BYTES", 200)
+    monkeypatch.setattr(etags, "COMPRESS_BYTES", 200)
     tournament, client = round_robin(world, [world.ana, world.ben, world.cy, world.dora])
     path = f"/api/tournaments/{tournament.pk}/standings/"
     first = client.get(path, HTTP_ACCEPT_ENCODING="gzip")
@@ -167,8 +167,8 @@ def test_a_compressed_answer_goes_plain_to_clients_that_refuse_gzip(world: World
 def test_a_short_answer_is_cached_as_it_is_sent(world: World) -> None:
     tournament, client = round_robin(world, [world.ana, world.ben, world.cy, world.dora])
     answer = client.get(f"/api/tournaments/{tournament.pk}/standings/", HTTP_ACCEPT_ENCODING="gzip")
-    assert len(answer.content) < caching.COMPRESS_BYTES and "Content-Encoding" not in answer
-    assert caching.packed(answer.content) == answer.content
+    assert len(answer.content) < etags.COMPRESS_BYTES and "Content-Encoding" not in answer
+    assert etags.packed(answer.content) == answer.content
 
 
 # -- leaderboard -------------------------------------------------------------------------------------
@@ -347,7 +347,7 @@ def test_a_write_outside_a_transaction_forgets_its_versions_once(monkeypatch: py
     is committed already, and a second delete would only cost another round trip."""
     from django.db import transaction
 
-    from tests.tournaments.test_match_chunks import count_deletes
+    from tests.helpers.caches import count_deletes
     from tournaments import cache as versions
 
     deleted = count_deletes(monkeypatch)

@@ -13,7 +13,7 @@ import pytest
 from django.test import override_settings
 
 from tests.helpers import ROOT
-from tests.tournaments.conftest import World
+from tests.helpers.world import World
 from tournaments.models import Player
 
 
@@ -182,7 +182,7 @@ def test_the_cache_is_redis_when_configured_and_local_memory_otherwise() -> None
 
     assert cache_with()[0] == "django.core.cache.backends.locmem.LocMemCache"
     assert cache_with(REDIS_URL="redis://cache.example:6379/3")[:2] == [
-        "config.cache.RedisCache", "redis://cache.example:6379/3"]
+        "config.redis_cache.RedisCache", "redis://cache.example:6379/3"]
     assert cache_with(CACHE_URL="redis://c:6379/1", REDIS_URL="redis://r:6379/2")[1] == "redis://c:6379/1"
     assert cache_with(THROTTLE_ANON="10/second")[2] == {"anon": "10/second", "user": "5000/minute"}
 
@@ -193,7 +193,7 @@ def test_throttle_counts_live_in_redis_when_configured(world: World, redis_url: 
     import redis
 
     prefix = "throttle-test"
-    settings.CACHES = {"default": {"BACKEND": "config.cache.RedisCache", "LOCATION": redis_url, "KEY_PREFIX": prefix}}
+    settings.CACHES = {"default": {"BACKEND": "config.redis_cache.RedisCache", "LOCATION": redis_url, "KEY_PREFIX": prefix}}
     settings.API_THROTTLE_RATES = {"anon": "2/minute", "user": "2/minute"}
     server = redis.Redis.from_url(redis_url)
     for key in server.scan_iter(f"{prefix}:*"):
@@ -210,15 +210,15 @@ def test_the_redis_cache_keeps_one_client_and_shares_it_between_threads(redis_ur
     """One redis-py client per pool, not one per command, and it serves threads at once."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from config.cache import RedisCache
+    from config.redis_cache import RedisCache
 
-    cache = RedisCache(redis_url, {"KEY_PREFIX": "client-test"})
-    assert cache._cache.get_client() is cache._cache.get_client(write=True)
+    backend = RedisCache(redis_url, {"KEY_PREFIX": "client-test"})
+    assert backend._cache.get_client() is backend._cache.get_client(write=True)
 
     def round_trip(index: int) -> object:
-        cache.set(f"key-{index}", {"value": index}, 30)
-        return cache.get(f"key-{index}")
+        backend.set(f"key-{index}", {"value": index}, 30)
+        return backend.get(f"key-{index}")
 
     with ThreadPoolExecutor(8) as pool:
         assert list(pool.map(round_trip, range(64))) == [{"value": index} for index in range(64)]
-    cache.delete_many([f"key-{index}" for index in range(64)])
+    backend.delete_many([f"key-{index}" for index in range(64)])

@@ -13,9 +13,9 @@ from games.logs import verify_log
 from games.registry import GAME_CLASSES, get_game
 from games.runner import play_bots
 from tests.helpers import in_ci
-from tests.tournaments.conftest import World
-from tests.tournaments.test_match_services import STILL, snapshot
-from tournaments.models import Match, Player
+from tests.helpers.matches import STILL, finished_match, race_match, snapshot
+from tests.helpers.world import World
+from tournaments.models import Match
 from tournaments.services import matches as services
 
 #: Short games of every game: options, and the seats.
@@ -25,20 +25,6 @@ SHORT_GAMES = {
     "froggit": ({"family": "quick", "max_rounds": 40}, 2),
     "leap_frog": ({"variant": "murray", "rows": 5, "cols": 5}, 3),
 }
-
-
-def race_match(world: World) -> Match:
-    return services.create_match(club=world.club, game="leapfrog_race", players=[world.ana, world.ben],
-                                 setup={"order": "RYGBOP"})
-
-
-def finished_match(world: World, club_players: list[Player] | None = None) -> Match:
-    club_players = club_players or [world.ana, world.ben]
-    club = club_players[0].club
-    match = services.create_match(club=club, game="leapfrog_race", players=club_players, setup={"order": "RYGBOP"})
-    for index, move in enumerate(STILL):
-        match = services.append_move(match, move=move, index=index)
-    return match
 
 
 # -- live logging of every game -------------------------------------------------------------------

@@ -11,8 +11,8 @@ from django.utils import timezone
 from django_celery_beat.models import PeriodicTask
 
 from games.registry import GAME_CLASSES, get_game
-from tests.tournaments.conftest import World
-from tests.tournaments.test_match_services import STILL
+from tests.helpers.world import World
+from tests.helpers.matches import STILL
 from tournaments.api.catalog import OBSERVATION_KEYS
 from tournaments.models import Club, Job, Match, Membership, Rating, Tournament
 from tournaments.services import bots as bot_services
@@ -229,7 +229,7 @@ def test_a_failing_job_says_why(world: World, monkeypatch: pytest.MonkeyPatch) -
 @pytest.mark.django_db(transaction=True)
 def test_a_recompute_runs_on_a_real_worker(world: World, celery_worker: object) -> None:
     """With a broker the job is queued (202 at once) and a worker runs it."""
-    from tests.conftest import worker_database_env
+    from tests.helpers import worker_database_env
 
     if not worker_database_env():
         pytest.skip("the worker shares the test database only on PostgreSQL")

@@ -4,6 +4,7 @@ server, finds no server error and answers that conform to the schema."""
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any
 
@@ -18,18 +19,16 @@ from hypothesis.errors import Unsatisfiable
 from openapi_spec_validator import validate
 from schemathesis import GenerationMode, checks
 
-from tests.tournaments.conftest import World
-from tests.tournaments.test_api_permissions import MATRIX, NOT_IN_SCHEMA
-from tests.tournaments.test_match_services import STILL
-from tournaments.services import matches as match_services
+from games.logs import verify_log
+from games.registry import get_game
+from tests.examples import EXAMPLES as EXAMPLE_LOGS
+from tests.helpers.permissions import MATRIX, NOT_IN_SCHEMA
+from tests.helpers.schema import ENDS_ITS_TOKEN, fuzz_world  # noqa: F401 (the fixture)
 from tournaments.services import tokens as token_services
-from tournaments.services import tournaments as tournament_services
 
 METHODS = {"get", "post", "patch", "put", "delete"}
 
 #: Generated requests per operation: bounded so the run takes a few minutes at most.
-#: Operations that end the token they are sent with (logging out, ending all one's tokens).
-ENDS_ITS_TOKEN = {"DELETE /api/auth/token/", "DELETE /api/auth/tokens/"}
 EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "12"))
 
 
@@ -71,6 +70,48 @@ def test_log_upload_and_move_append_have_examples(db: None) -> None:
                                               .values()))["value"])
 
 
+def schema_examples(schema: dict[str, Any]) -> list[tuple[str, str, Any]]:
+    """Every example of every operation: (operation, title, value)."""
+    found = []
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            if method not in METHODS:
+                continue
+            bodies = [operation.get("requestBody", {})] + list(operation.get("responses", {}).values())
+            for body in bodies:
+                for content in body.get("content", {}).values():
+                    for title, example in content.get("examples", {}).items():
+                        found.append((f"{method.upper()} {path}", example.get("summary", title), example["value"]))
+    return found
+
+
+def test_every_log_in_the_schema_examples_verifies(db: None) -> None:
+    """A log shown in the schema (a log to verify, a log to upload) is one verify_log accepts,
+    and copies one of the project's own example logs."""
+    examples = schema_examples(generated_schema())
+    logs = [(operation, title, value.get("log", value)) for operation, title, value in examples
+            if isinstance(value, dict) and ("log" in value or "format" in value)]
+    assert {operation for operation, _, _ in logs} == {"POST /api/logs/verify/", "POST /api/matches/"}
+    own = [json.loads(path.read_text()) for path in EXAMPLE_LOGS.glob("*/*.json")]
+    for operation, title, log in logs:
+        answer = verify_log(log)
+        assert answer["valid"], f"{operation} {title!r}: {answer}"
+        assert log in own, f"{operation} {title!r} is not one of tests/data/examples"
+
+
+def test_the_live_match_examples_set_up_a_match_their_first_move_plays_in(db: None) -> None:
+    """The live match examples' options and setup are what the game accepts, and the move
+    example is a legal first move of the race example."""
+    examples = {title: value for _, title, value in schema_examples(generated_schema())}
+    race = examples["Log a game at the table"]
+    engine = get_game(race["game"])
+    options = engine.parse_options(race["options"], len(race["players"]))
+    state = engine.new_state(options, len(race["players"]), engine.parse_setup(race["setup"], options, 2))
+    state.apply_move(examples["Append the first move"]["move"])
+    drawn = examples["Let the service draw the setup"]
+    get_game(drawn["game"]).parse_options(drawn.get("options", {}), len(drawn["players"]))
+
+
 def test_request_bodies_refuse_unknown_fields_in_the_schema_too(db: None) -> None:
     components = generated_schema()["components"]["schemas"]
     assert components["PlayerRequest"]["additionalProperties"] is False
@@ -88,19 +129,6 @@ def test_the_schema_and_the_docs_are_served_offline(client: Client, db: None) ->
 
 
 # -- schemathesis against a live server ------------------------------------------------------------
-
-@pytest.fixture
-def fuzz_world(world: World) -> str:
-    """A world to act on (a match in progress Ana sits in, a tournament taking
-    registrations) and Ana's token: requests are made as a member, so writes are exercised."""
-    live = match_services.create_match(club=world.club, game="leapfrog_race", players=[world.ana, world.ben],
-                                       setup={"order": "RYGBOP"})
-    match_services.append_move(live, move=STILL[0], index=0)
-    tournament = tournament_services.create_tournament(club=world.club, name="Open", game="froggit",
-                                                       format="round_robin", seed="fuzz")
-    tournament_services.register(tournament, world.ana)
-    return token_services.issue_token(world.member, name="fuzzer")[1]
-
 
 @pytest.mark.django_db(transaction=True)
 def test_generated_requests_never_fail_the_server(live_server: Any, fuzz_world: str) -> None:

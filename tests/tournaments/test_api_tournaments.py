@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournaments.conftest import World
-from tests.tournaments.test_tournament_services import finish_by_hand
+from tests.helpers.world import World
+from tests.helpers.matches import finish_by_hand
 from tournaments.models import Match, Tournament
 from tournaments.services.bots import builtin_player
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.core.management import call_command
 
-from tests.tournaments.conftest import World
+from tests.helpers.world import World
 from tournaments.models import Club, Match
 from tournaments.selectors import leaderboard
 from tournaments.services import matches as match_services

@@ -9,21 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from games.sandbox import Limits, sandbox_status
-from tests.helpers import ROOT, skip_or_fail
-from tests.tournaments.conftest import World
-from tests.tournaments.test_tournament_services import run
+from games.sandbox import Limits
+from tests.helpers.bots import EXAMPLES, example, needs_sandbox
+from tests.helpers.world import World
+from tests.helpers.tournaments import run
 from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import BotEntry, BotVersion, Match, Player, Seat, SeatOutput, Tournament
 from tournaments.services import bots as services
 from tournaments.services import tournaments as tournament_services
-
-EXAMPLES = ROOT / "examples" / "bots"
-
-
-def example(game: str) -> bytes:
-    return (EXAMPLES / f"{game}.py").read_bytes()
-
 
 def zipped(files: dict[str, bytes]) -> bytes:
     buffer = io.BytesIO()
@@ -31,12 +24,6 @@ def zipped(files: dict[str, bytes]) -> bytes:
         for name, data in files.items():
             archive.writestr(name, data)
     return buffer.getvalue()
-
-
-def needs_sandbox() -> None:
-    ready, reason = sandbox_status()
-    if not ready:
-        skip_or_fail(f"bubblewrap cannot run here: {reason}")
 
 
 def test_a_built_in_entry_is_a_player_with_version_one(world: World) -> None:

@@ -11,9 +11,8 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from games.logs import verify_log
-from tests.helpers import RemoteWorker, wait_until
-from tests.tournaments.test_bot_services import example, needs_sandbox
-from tests.tournaments.test_run_tournament import needs_postgresql
+from tests.helpers import RemoteWorker, needs_worker_database, wait_until
+from tests.helpers.bots import example, needs_sandbox
 from tournaments.models import Club, Match, SeatOutput, Tournament
 from tournaments.selectors import match_envelope
 from tournaments.services import bots as bot_services
@@ -24,7 +23,7 @@ pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_tournament_of_uploaded_and_built_in_bots_runs_on_a_worker(celery_worker: RemoteWorker) -> None:
-    needs_postgresql()
+    needs_worker_database()
     needs_sandbox()
     club = Club.objects.create(name="Workers", slug="workers")
     owner = User.objects.create_user("writer")
@@ -50,7 +49,7 @@ def test_a_tournament_of_uploaded_and_built_in_bots_runs_on_a_worker(celery_work
 
 
 def test_a_ladder_round_runs_on_a_worker(celery_worker: RemoteWorker) -> None:
-    needs_postgresql()
+    needs_worker_database()
     club = Club.objects.create(name="Ladder", slug="ladder")
     ladder = ladder_services.create_ladder(club=club, game="leapfrog_race", seed="lw", matches_per_run=2)
     for n in range(4):
@@ -62,7 +61,7 @@ def test_a_ladder_round_runs_on_a_worker(celery_worker: RemoteWorker) -> None:
 
 
 def test_a_match_left_by_a_dead_worker_is_played_again_from_its_seed(celery_worker: RemoteWorker) -> None:
-    needs_postgresql()
+    needs_worker_database()
     club = Club.objects.create(name="Sweep", slug="sweep")
     tournament = tournament_services.create_tournament(club=club, name="Cup", game="leapfrog_race",
                                                        format="round_robin", bots=True, seed="dead", rated=False)

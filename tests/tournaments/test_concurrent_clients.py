@@ -20,7 +20,7 @@ from games.logs import replay, verify_log
 from games.registry import get_game
 from games.runner import play_bots
 from tests.helpers import skip_or_fail
-from tests.tournaments.rating_helpers import rating_state
+from tests.helpers.ratings import rating_state
 from tournaments.models import Club, Match, Membership, Player
 from tournaments.selectors import match_envelope
 from tournaments.services import ratings

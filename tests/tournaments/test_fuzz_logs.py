@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from games.logs import verify_bytes
 from tests.fuzzing import mutate
 from tests.helpers import ROOT
-from tests.tournaments.conftest import World
+from tests.helpers.world import World
 from tournaments.models import Match, Player
 
 GAMES = ["leapfrog_race", "measure_and_tempo", "froggit", "leap_frog"]

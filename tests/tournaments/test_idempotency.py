@@ -11,7 +11,7 @@ from django.db import connection
 from games.registry import get_game
 from games.runner import play_bots
 from tests.helpers import skip_or_fail
-from tests.tournaments.conftest import World
+from tests.helpers.world import World
 from tournaments.models import Match
 
 

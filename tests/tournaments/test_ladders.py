@@ -11,7 +11,7 @@ from django_celery_beat.models import PeriodicTask
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.tournaments.conftest import World
+from tests.helpers.world import World
 from tournaments.errors import InvalidInput
 from tournaments.models import Ladder, Match, Seat
 from tournaments.services import bots as bot_services

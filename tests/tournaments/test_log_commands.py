@@ -14,10 +14,12 @@ from django.core.management import CommandError, call_command
 from games.registry import get_game
 from games.runner import play_bots
 from tests.helpers import EXAMPLE_LOGS, ROOT
-from tests.tournaments.conftest import World
-from tests.tournaments.test_api_matches import finished_match
-from tests.tournaments.test_match_services import snapshot
+from tests.helpers.world import World
+from tests.helpers.matches import finished_match, snapshot
+from tests.helpers.tournaments import bot_tournament
+from tests.helpers.tournaments import run as run_tournament
 from tournaments.models import Club, Match, Player, Tournament
+from tournaments.selectors import match_envelope
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -105,10 +107,28 @@ def test_export_verify_offline_and_import_back(world: World, tmp_path: Path) -> 
 
 
 def test_export_one_tournament(world: World, tmp_path: Path) -> None:
-    tournament = Tournament.objects.create(club=world.club, name="Cup", game="leapfrog_race")
-    finished_match(world)
+    """Its matches alone, each file its match's log as stored, listed in the manifest with
+    their seats, and every file verifies offline; the club's other matches stay out."""
+    tournament = run_tournament(bot_tournament(world.club, ["random", "greedy", "random"], seed="export"))
+    outside = finished_match(world)
+    played = list(tournament.matches.order_by("pk"))
+    assert len(played) == 3 and outside.tournament is None
     code, out = run("export_logs", "--club", "pond", "--tournament", str(tournament.pk), "--out", str(tmp_path))
-    assert code == 0 and "Wrote 0 logs" in out
+    assert code == 0 and f"Wrote 3 logs of {world.club.name}" in out
+    files = sorted(tmp_path.glob("match-*.json"))
+    assert [path.name for path in files] == sorted(f"match-{match.pk}.json" for match in played)
+    for match in played:
+        assert json.loads((tmp_path / f"match-{match.pk}.json").read_text()) == match_envelope(match)
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    assert [entry["id"] for entry in manifest["matches"]] == [match.pk for match in played]
+    assert {entry["tournament"]["name"] for entry in manifest["matches"]} == {tournament.name}
+    assert [entry["seats"] for entry in manifest["matches"]] == [
+        [seat.player_id for seat in match.seats.order_by("index")] for match in played]
+    assert {player["id"] for player in manifest["players"]} == {entrant.player_id for entrant in tournament.entrants.all()}
+    verified = subprocess.run([sys.executable, "manage.py", "verify_log", *map(str, files)], cwd=ROOT,
+                              capture_output=True)
+    assert verified.returncode == 0
+    assert [json.loads(line)["valid"] for line in verified.stdout.decode().splitlines()] == [True] * 3
 
 
 @pytest.mark.parametrize("manifest", ["not json", json.dumps({"players": [], "matches": [{"file": "../x", "seats": []}]}),

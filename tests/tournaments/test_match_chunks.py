@@ -12,11 +12,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from tests.helpers import RemoteWorker, wait_until
-from tests.tournaments.conftest import World
-from tests.tournaments.test_run_tournament import needs_postgresql
-from tests.tournaments.test_tournament_services import bot_tournament, run
-from tournaments import cache
+from tests.helpers import RemoteWorker, needs_worker_database, wait_until
+from tests.helpers.caches import count_deletes
+from tests.helpers.world import World
+from tests.helpers.tournaments import bot_tournament, run
 from tournaments.models import Club, Match, Tournament
 from tournaments.services import tournaments as services
 from tournaments.tasks import advance_tournament
@@ -112,7 +111,7 @@ def chunk_of_three(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 @pytest.mark.django_db(transaction=True)
 def test_a_real_worker_plays_chunks_with_the_same_standings(chunk_of_three: None,
                                                             celery_worker: RemoteWorker) -> None:
-    needs_postgresql()
+    needs_worker_database()
     quiet = Club.objects.create(name="Quiet", slug="quiet")
     expected = run(bot_tournament(quiet, BOTS * 2, seed="worker"))  # 10 entrants: 45 matches, 5 a round
     tournament = bot_tournament(Club.objects.create(name="Chunks", slug="chunks"), BOTS * 2, seed="worker")
@@ -131,7 +130,7 @@ def test_a_real_worker_plays_chunks_with_the_same_standings(chunk_of_three: None
 @pytest.mark.redis
 @pytest.mark.django_db(transaction=True)
 def test_a_redelivered_chunk_on_a_real_worker_plays_only_the_rest(celery_worker: RemoteWorker) -> None:
-    needs_postgresql()
+    needs_worker_database()
     tournament = bot_tournament(Club.objects.create(name="Redelivered", slug="redelivered"), BOTS[:2] * 3)
     first, second, third = [match.pk for match in services.advance(tournament.pk)]
     assert services.play_scheduled(first)
@@ -155,7 +154,7 @@ def worker_backends() -> set[tuple[object, ...]]:
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_keeps_its_database_connection_from_task_to_task(celery_worker: RemoteWorker) -> None:
     """A new PostgreSQL connection for every task cost a worker more than the chunk's queries."""
-    needs_postgresql()
+    needs_worker_database()
     celery_worker.run("tournaments.update_ratings", "leapfrog_race")
     first = worker_backends()
     for _ in range(3):
@@ -167,7 +166,7 @@ def test_a_worker_keeps_its_database_connection_from_task_to_task(celery_worker:
 @pytest.mark.redis
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_replaces_a_connection_the_server_dropped(celery_worker: RemoteWorker) -> None:
-    needs_postgresql()
+    needs_worker_database()
     celery_worker.run("tournaments.update_ratings", "leapfrog_race")
     [(pid, _)] = worker_backends()
     with connection.cursor() as cursor:
@@ -175,28 +174,6 @@ def test_a_worker_replaces_a_connection_the_server_dropped(celery_worker: Remote
     wait_until(lambda: not worker_backends(), 10, "the worker's server process ending")
     assert celery_worker.run("tournaments.update_ratings", "leapfrog_race")["game"] == "leapfrog_race"
     assert len(worker_backends()) == 1
-
-
-class CountingCache:
-    """The cache, noting the keys of every ``delete_many``."""
-
-    def __init__(self, backend: object) -> None:
-        self.backend = backend
-        self.deleted: list[list[str]] = []
-
-    def delete_many(self, keys: list[str]) -> None:
-        self.deleted.append(list(keys))
-        self.backend.delete_many(keys)  # type: ignore[attr-defined]
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self.backend, name)
-
-
-def count_deletes(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
-    """The keys the cache versions module deletes from now on, one list a round trip."""
-    counting = CountingCache(cache.cache)
-    monkeypatch.setattr(cache, "cache", counting)
-    return counting.deleted
 
 
 def data_statements(captured: list[dict[str, str]]) -> list[str]:

@@ -8,20 +8,12 @@ from django.db import IntegrityError
 from games.registry import get_game
 from games.runner import play_bots
 from games.seeding import commitment
-from tests.tournaments.conftest import World
+from tests.helpers.matches import STILL, snapshot  # noqa: F401 (imported from here of old)
+from tests.helpers.world import World
 from tournaments.errors import Conflict, InvalidInput, InvalidLog, MoveRejected
-from tournaments.models import Match, MatchLog, Player, Seat
+from tournaments.models import Match, Player
 from tournaments.selectors import log_lines, match_envelope
 from tournaments.services import matches as services
-
-STILL = [" ".join(f"{frog}{turn % 6 + 1}" for frog in "RYGBOP") for turn in range(18)]
-
-
-def snapshot() -> tuple:
-    """Every stored row of the match tables, to prove a refused write changed nothing."""
-    return (list(Match.objects.order_by("pk").values()), list(MatchLog.objects.order_by("pk").values()),
-            list(Seat.objects.order_by("pk").values()), list(Player.objects.order_by("pk").values()))
-
 
 def race(world: World, **kwargs: object) -> Match:
     return services.create_match(club=world.club, game="leapfrog_race", players=[world.ana, world.ben],

@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from tests.tournaments.conftest import World
-from tests.tournaments.test_bot_services import example
+from tests.helpers.world import World
+from tests.helpers.bots import example
 from tournaments.models import BotEntry, Match, Seat, SeatOutput
 from tournaments.services import bots as bot_services
 from tournaments.services.matches import insert_match

@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 
 from games.registry import get_game
-from tests.tournaments.conftest import World
-from tests.tournaments.site_data import first_match, play_next, play_tournaments, started_bot_tournament
+from tests.helpers.world import World
+from tests.helpers.tournaments import first_match, play_next, play_tournaments, started_bot_tournament
 from tournaments.models import Match, Tournament
 from tournaments.services import tournaments as services
 from tournaments.services.matches import insert_match

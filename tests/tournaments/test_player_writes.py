@@ -9,9 +9,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.conftest import World
-from tests.tournaments.test_api_matches import finished_match
-from tests.tournaments.test_admin_writes import change_form_data
+from tests.helpers.world import World
+from tests.helpers.matches import finished_match
+from tests.helpers.admin import change_form_data
 from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import Player
 from tournaments.services import players as services

@@ -11,8 +11,8 @@ from django.core.management import call_command
 from drf_spectacular.drainage import GENERATOR_STATS
 from drf_spectacular.generators import SchemaGenerator
 
-from tests.tournaments.conftest import World
-from tests.tournaments.rating_helpers import finished_match
+from tests.helpers.world import World
+from tests.helpers.ratings import finished_match
 from tournaments.models import Club, Player, Rating, SeatRating
 from tournaments.services.ratings import display
 

@@ -20,9 +20,8 @@ from django.db import connection
 
 from games.registry import get_game
 from games.seeding import commitment, derive_rng
-from tests.conftest import worker_database_env
-from tests.helpers import ROOT, skip_or_fail
-from tests.tournaments.rating_helpers import EPOCH, from_scratch, rating_state
+from tests.helpers import ROOT, skip_or_fail, worker_database_env
+from tests.helpers.ratings import EPOCH, from_scratch, rating_state
 from tournaments.models import Club, Match, RatingMark
 from tournaments.services.bots import builtin_player
 from tournaments.services.matches import insert_match

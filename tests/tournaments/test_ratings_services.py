@@ -12,8 +12,8 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from tests.tournaments.conftest import World
-from tests.tournaments.rating_helpers import at, correct, finished_match, from_scratch, rating_state
+from tests.helpers.world import World
+from tests.helpers.ratings import at, correct, finished_match, from_scratch, rating_state
 from tournaments.models import Match, Player, Rating, SeatRating
 from tournaments.selectors import RatingView, leaderboard, ratings_for, rating_history
 from tournaments.services import matches as match_services

@@ -11,10 +11,8 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.db import connection
 
-from tests.conftest import worker_database_env
-from tests.helpers import ROOT, RemoteWorker, skip_or_fail
+from tests.helpers import ROOT, RemoteWorker, needs_worker_database, worker_database_env
 from tournaments.models import Match, Tournament
 
 ARGS = ["run_tournament", "--game", "leapfrog_race", "--format", "tables", "--table-size", "3",
@@ -119,7 +117,7 @@ def test_reuse_shows_the_tournament_of_the_same_seed_instead_of_another() -> Non
 
 @pytest.mark.django_db
 def test_each_forfeit_is_printed_with_its_seat_bot_and_reason(tmp_path: object) -> None:
-    from tests.tournaments.test_bot_services import needs_sandbox
+    from tests.helpers.bots import needs_sandbox
 
     needs_sandbox()
     crasher = tmp_path / "crasher.py"
@@ -133,7 +131,7 @@ def test_each_forfeit_is_printed_with_its_seat_bot_and_reason(tmp_path: object) 
 
 @pytest.mark.django_db
 def test_bot_programs_enter_beside_built_in_bots(tmp_path: object) -> None:
-    from tests.tournaments.test_bot_services import needs_sandbox
+    from tests.helpers.bots import needs_sandbox
 
     needs_sandbox()
     example = ROOT / "examples" / "bots" / "froggit.py"
@@ -168,15 +166,10 @@ def test_argument_parsing_errors_exit_2() -> None:
     assert done.returncode == 2 and b"Traceback" not in done.stderr
 
 
-def needs_postgresql() -> None:
-    if connection.vendor != "postgresql":
-        skip_or_fail("a worker shares the test database only on PostgreSQL (CI runs this on PostgreSQL)")
-
-
 @pytest.mark.redis
 @pytest.mark.django_db(transaction=True)
 def test_on_a_real_worker_the_command_gives_the_same_standings(celery_worker: RemoteWorker, redis_url: str) -> None:
-    needs_postgresql()
+    needs_worker_database()
     here = standings_of(run_here(*ARGS))
     env = {**os.environ, "CELERY_BROKER_URL": redis_url, "CELERY_TASK_DEFAULT_QUEUE": celery_worker.queue,
            **worker_database_env()}

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.test import override_settings
 
-from tests.tournaments.conftest import World
+from tests.helpers.world import World
 from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import Ladder, Round
 from tournaments.services import ladders as ladder_services

@@ -8,30 +8,13 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tests.tournaments.conftest import World
+from tests.helpers.matches import finish_by_hand
+from tests.helpers.tournaments import bot_tournament, run
+from tests.helpers.world import World
 from tournaments.errors import Conflict, InvalidInput
-from tournaments.models import Bye, Club, Match, Round, Tournament
+from tournaments.models import Bye, Match, Round, Tournament
 from tournaments.services import matches as match_services
-from tournaments.services.bots import builtin_player
 from tournaments.services import tournaments as services
-
-
-def bot_tournament(club: Club, bots: list[str], *, game: str = "leapfrog_race", format: str = "round_robin",
-                   seed: str = "t1", **settings: object) -> Tournament:
-    tournament = services.create_tournament(club=club, name="Bots", game=game, format=format, seed=seed,
-                                            format_settings=settings, bots=True, rated=False)
-    for number, spec in enumerate(bots, start=1):
-        player = builtin_player(club, game, f"{spec}#{number}", spec)
-        services.register(tournament, player)
-    return services.start(tournament)
-
-
-def run(tournament: Tournament) -> Tournament:
-    while matches := services.advance(tournament.pk):
-        for match in matches:
-            assert services.play_scheduled(match.pk)
-    tournament.refresh_from_db()
-    return tournament
 
 
 def test_a_round_robin_of_bots_runs_to_the_end(world: World) -> None:
@@ -94,12 +77,6 @@ def people_tournament(world: World, format: str = "swiss", **settings: object) -
     for player in (world.ana, world.ben, world.cy, world.dora):
         services.register(tournament, player)
     return services.start(tournament)
-
-
-def finish_by_hand(match: Match) -> None:
-    still = [" ".join(f"{frog}{turn % 6 + 1}" for frog in "RYGBOP") for turn in range(18)]
-    for index, move in enumerate(still):
-        match = match_services.append_move(match, move=move, index=index)
 
 
 def test_a_people_tournament_proposes_then_publishes_rounds(world: World) -> None:

@@ -24,8 +24,7 @@ import pytest
 from celery import Celery
 from django.db import connection
 
-from tests.conftest import worker_database_env
-from tests.helpers import ROOT, free_port, skip_or_fail, wait_until
+from tests.helpers import ROOT, free_port, skip_or_fail, wait_until, worker_database_env
 from tournaments.models import Club, Match, Tournament
 from tournaments.services import tournaments as services
 from tournaments.services.bots import builtin_player

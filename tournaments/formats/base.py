@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from fractions import Fraction
@@ -18,12 +16,6 @@ from tournaments.formats.model import (
     Settings,
     check_format,
 )
-
-
-def lot(rng_seed: str, *labels: object) -> random.Random:
-    """A reproducible random stream for one drawing of lots (SHA-256 of the seed and labels)."""
-    material = "\x1f".join([rng_seed, *map(str, labels)]).encode("utf-8")
-    return random.Random(int.from_bytes(hashlib.sha256(material).digest(), "big"))
 
 
 class Format(ABC):

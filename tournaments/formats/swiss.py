@@ -25,7 +25,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tournaments.formats.base import RoundByRound, lot
+from games.seeding import derive_rng
+from tournaments.formats.base import RoundByRound
 from tournaments.formats.ledger import Ledger
 from tournaments.formats.matching import max_weight_matching
 from tournaments.formats.model import Entrant, Game, Outcome
@@ -80,7 +81,7 @@ class Swiss(RoundByRound):
         rank = {entrant: position for position, entrant in enumerate(order)}
         pairs.sort(key=lambda pair: (-max(points[pair[0]], points[pair[1]]),
                                      -(points[pair[0]] + points[pair[1]]), rank[pair[0]]))
-        first_seat = lot(self.rng_seed, "swiss", "first seat").randrange(2)
+        first_seat = derive_rng(self.rng_seed, "swiss", "first seat").randrange(2)
         games = []
         for board, (higher, lower) in enumerate(pairs):
             seats = _seat(higher, lower, ledger, default=(first_seat + board) % 2)

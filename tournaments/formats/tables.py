@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from tournaments.formats.base import RoundByRound, lot
+from games.seeding import derive_rng
+from tournaments.formats.base import RoundByRound
 from tournaments.formats.ledger import Ledger
 from tournaments.formats.model import Entrant, Game, Outcome
 
@@ -78,7 +79,7 @@ class Tables(RoundByRound):
     def _seat_order(self, table: list[Entrant], positions: dict[Entrant, list[Fraction]], round: int,
                     index: int) -> tuple[Entrant, ...]:
         """Who has sat furthest back so far sits first; ties are drawn by lot."""
-        draw = lot(self.rng_seed, "tables", "seats", round, index)
+        draw = derive_rng(self.rng_seed, "tables", "seats", round, index)
         tiebreak = {entrant: draw.random() for entrant in table}
         lateness = {entrant: sum((position - Fraction(1, 2) for position in positions.get(entrant, [])), Fraction(0))
                     for entrant in table}

@@ -24,7 +24,7 @@ from games.runner import AgentFailure, bot_class, make_bot
 from games.sandbox import Limits, SandboxUnavailable, require_sandbox
 from games.seeding import derive_rng
 from games.timing import TimedBot
-from tournaments.errors import Conflict, InvalidInput
+from tournaments.errors import Conflict, InvalidInput, refused_by_game
 from tournaments.models import BotEntry, BotVersion, Club, Entrant, Player, Seat
 from tournaments.names import clean_name
 
@@ -119,7 +119,7 @@ def create_entry(*, club: Club, owner: Any, game: str, name: str, description: s
     try:
         get_game(game)
     except GameError as error:
-        raise InvalidInput(str(error), code="unknown_game", fields={"game": [str(error)]}) from None
+        raise refused_by_game(error) from None
     check_text("name", name)
     check_text("description", description)
     version = _version_fields(game, strategy=strategy, filename=filename, data=data)

@@ -11,8 +11,9 @@ from celery import shared_task
 from django.db import transaction
 from django.utils import timezone
 
-from games.registry import GAME_CLASSES
-from tournaments.errors import InvalidInput
+from games.errors import UnknownGameError
+from games.registry import GAME_CLASSES, require_game
+from tournaments.errors import refused_by_game
 from tournaments.models import Job
 from tournaments.services import ratings
 from tournaments.services.queue import after_commit
@@ -22,9 +23,11 @@ logger = logging.getLogger(__name__)
 
 def start_recompute(game: str | None, *, by: Any = None) -> Job:
     """Queue a full recompute of one game's ratings (every game's when ``game`` is None)."""
-    if game is not None and game not in GAME_CLASSES:
-        message = f"no game {game!r}; the games are {', '.join(sorted(GAME_CLASSES))}"
-        raise InvalidInput(message, fields={"game": [message]})
+    if game is not None:
+        try:
+            require_game(game)
+        except UnknownGameError as error:
+            raise refused_by_game(error, code="invalid") from None
     job = Job.objects.create(kind=Job.Kind.RECOMPUTE_RATINGS, params={"game": game},
                              created_by=by if getattr(by, "is_authenticated", False) else None)
     dispatch(job)

@@ -25,7 +25,7 @@ from django_celery_beat.models import IntervalSchedule, PeriodicTask
 from games.errors import GameError
 from games.registry import get_game
 from games.seeding import commitment, derive_rng, derive_seed, new_seed
-from tournaments.errors import InvalidInput
+from tournaments.errors import InvalidInput, refused_by_game
 from tournaments.models import BotEntry, Club, Ladder, Match, Player, Seat
 from tournaments.selectors import ratings_for
 from tournaments.services.bots import parse_limits
@@ -61,8 +61,7 @@ def check_ladder(ladder: Ladder) -> None:
         options = game.parse_options(ladder.options, ladder.seats)
         game.check_players(options, ladder.seats)
     except GameError as error:
-        field = {"unknown_game": "game", "bad_players": "seats"}.get(error.code, "options")
-        raise InvalidInput(str(error), code=error.code, fields={field: [str(error)]}) from None
+        raise refused_by_game(error, fields={"bad_players": "seats", "bad_setup": "options"}) from None
     for field in ("every_minutes", "matches_per_run"):
         if not 1 <= getattr(ladder, field) <= 10_000:
             raise InvalidInput(f"{field} must be from 1 to 10000", fields={field: ["from 1 to 10000"]})

@@ -19,7 +19,7 @@ from games.logs import LogError, Replay, replay, verify_log
 from games.registry import get_game
 from games.seeding import commitment, derive_rng, new_seed
 from tournaments import cache
-from tournaments.errors import Conflict, InvalidInput, InvalidLog, MoveRejected
+from tournaments.errors import Conflict, InvalidInput, InvalidLog, MoveRejected, refused_by_game
 from tournaments.models import Club, Match, MatchLog, Player, Round, Seat, Tournament
 from tournaments.selectors import match_envelope
 from tournaments.services import ratings
@@ -128,14 +128,13 @@ def create_match(*, club: Club, game: str, players: Sequence[Player], options: d
     try:
         engine = get_game(game)
     except GameError as error:
-        raise InvalidInput(str(error), code="unknown_game", fields={"game": [str(error)]}) from None
+        raise refused_by_game(error) from None
     check_players(club, players)
     try:
         checked_options = engine.parse_options(options or {}, len(players))
         engine.check_players(checked_options, len(players))
     except GameError as error:
-        raise InvalidInput(str(error), code=error.code, fields={"options" if error.code == "bad_options"
-                                                                else "players": [str(error)]}) from None
+        raise refused_by_game(error, field="options" if error.code == "bad_options" else "players") from None
     if draw_setup or seed:
         if setup is not None:
             raise InvalidInput("give a setup or ask the service to draw it, not both", code="bad_setup",
@@ -145,7 +144,7 @@ def create_match(*, club: Club, game: str, players: Sequence[Player], options: d
     try:
         setup = engine.parse_setup(setup, checked_options, len(players))
     except GameError as error:
-        raise InvalidInput(str(error), code="bad_setup", fields={"setup": [str(error)]}) from None
+        raise refused_by_game(error, field="setup", code="bad_setup") from None
     return insert_match(
         players=players, setup=setup, recorded_by=recorded_by, played_at=played_at, club=club, game=engine.slug,
         options=checked_options, seed=seed or "", commitment=commitment(seed) if seed else "", status=status,
@@ -181,7 +180,7 @@ def save_log(match: Match, outcome: Replay, expected_count: int) -> Match:
     if not updated:
         raise Conflict("another change to this match was saved meanwhile; reload and try again",
                        code="stale_index")
-    cache.bump(cache.match_scope(match.pk))  # update() sends no signal
+    cache.forget(match=match.pk)  # update() sends no signal
     match.log.moves = list(outcome.state.moves)
     match.log.forfeits = [forfeit.to_json() for forfeit in outcome.forfeits]
     match.log.save(update_fields=["moves", "forfeits"])
@@ -353,7 +352,7 @@ def delete_match(match: Match | int) -> None:
     match = locked(match)
     pk, tournament_id = match.pk, match.tournament_id
     match.delete()
-    cache.bump(cache.match_scope(pk), cache.tournament_scope(tournament_id))
+    cache.forget(match=pk, tournament=tournament_id)
     if tournament_id is not None:
         refresh_progress(tournament_id)
 

@@ -35,7 +35,7 @@ def refresh_progress(tournament_id: int) -> None:
     tournament's row is locked before counting: of two workers finishing chunks at once, the
     one that writes last has counted last, so a stale count never overwrites a fresh one."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-    cache.bump_tournaments([tournament_id])  # its matches changed, perhaps by update(): no signal
+    cache.forget(tournament=tournament_id)  # its matches changed, perhaps by update(): no signal
     counts = Match.objects.filter(tournament_id=tournament_id).exclude(status=Match.Status.VOID).aggregate(
         done=Count("pk", filter=Q(status=Match.Status.FINISHED)), total=Count("pk"),
         first=Count("pk", filter=Q(round__number=1)))

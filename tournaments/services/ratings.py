@@ -61,7 +61,7 @@ def outcome_of(ranks: Sequence[int], index: int) -> str:
 # -- the running state of a player's rating ----------------------------------------------------------
 
 @dataclass
-class Standing:
+class RunningRating:
     """One player's rating in one game while matches are applied."""
 
     mu: float
@@ -82,7 +82,7 @@ class Standing:
               "best_match_id", "last_played_at")
 
     @classmethod
-    def new(cls) -> Standing:
+    def new(cls) -> RunningRating:
         mu, sigma = new_rating()
         return cls(mu=mu, sigma=sigma)
 
@@ -183,9 +183,9 @@ SNAPSHOT_TYPES = ("int8", "int8", "int8", "text", "timestamptz", "int2", "int2",
 Write = Callable[[tuple], None]
 
 
-def apply_matches(game: str, standings: dict[int, Standing], matches: Iterable[MatchSeats], write: Write,
+def apply_matches(game: str, running: dict[int, RunningRating], matches: Iterable[MatchSeats], write: Write,
                   ) -> tuple[int, int, set[int], Key | None]:
-    """Rate matches in order, updating ``standings`` and handing each seat's snapshot row to
+    """Rate matches in order, updating ``running`` and handing each seat's snapshot row to
     ``write`` as soon as it is made; answer the number of matches and seats rated, the
     players touched and the last match's key."""
     last: Key | None = None
@@ -201,8 +201,8 @@ def apply_matches(game: str, standings: dict[int, Standing], matches: Iterable[M
         for player in players:
             rating = current.get(player)
             if rating is None:
-                standing = standings.setdefault(player, Standing.new())
-                rating = current[player] = (standing.mu, standing.sigma)
+                held = running.setdefault(player, RunningRating.new())
+                rating = current[player] = (held.mu, held.sigma)
             before.append(rating)
         after = rate(before, ranks)
         size = len(seats)
@@ -211,7 +211,7 @@ def apply_matches(game: str, standings: dict[int, Standing], matches: Iterable[M
             current[player] = new = after[index]
             old = before[index]
             write((seat_id, match_id, player, game, played_at, size, rank, outcome, old[0], old[1], new[0], new[1]))
-            standings[player].record(mu=new[0], sigma=new[1], rank=rank, outcome=outcome, seats=size,
+            running[player].record(mu=new[0], sigma=new[1], rank=rank, outcome=outcome, seats=size,
                                      played_at=played_at, match_id=match_id)
         rated += 1
         seated += size
@@ -240,30 +240,30 @@ def snapshot_writer() -> Iterator[Write]:
         (SeatRating(**dict(zip(SNAPSHOT_COLUMNS, row, strict=True))) for row in rows), batch_size=2000)
 
 
-def save_standings(game: str, standings: dict[int, Standing], players: Iterable[int]) -> None:
+def save_ratings(game: str, running: dict[int, RunningRating], players: Iterable[int]) -> None:
     """Write the players' ratings: update the rows that exist, create the others."""
     updates, creates = [], []
     now = timezone.now()
     for player in players:
-        standing = standings[player]
-        values = {name: getattr(standing, name) for name in Standing.FIELDS}
-        if standing.row_id is None:
+        held = running[player]
+        values = {name: getattr(held, name) for name in RunningRating.FIELDS}
+        if held.row_id is None:
             creates.append(Rating(player_id=player, game=game, **values))
         else:
-            updates.append(Rating(pk=standing.row_id, player_id=player, game=game, updated_at=now, **values))
+            updates.append(Rating(pk=held.row_id, player_id=player, game=game, updated_at=now, **values))
     if updates:
-        Rating.objects.bulk_update(updates, [*Standing.FIELDS, "updated_at"], batch_size=1000)
+        Rating.objects.bulk_update(updates, [*RunningRating.FIELDS, "updated_at"], batch_size=1000)
     if creates:
         Rating.objects.bulk_create(creates, batch_size=1000)
 
 
-def load_standings(game: str) -> dict[int, Standing]:
-    rows = Rating.objects.filter(game=game).values_list("pk", "player_id", *Standing.FIELDS)
-    return {player: Standing(**dict(zip(Standing.FIELDS, values, strict=True)), row_id=pk)
+def load_ratings(game: str) -> dict[int, RunningRating]:
+    rows = Rating.objects.filter(game=game).values_list("pk", "player_id", *RunningRating.FIELDS)
+    return {player: RunningRating(**dict(zip(RunningRating.FIELDS, values, strict=True)), row_id=pk)
             for pk, player, *values in rows}
 
 
-def rebuild_standings(game: str, players: set[int]) -> None:
+def rebuild_ratings(game: str, players: set[int]) -> None:
     """Set the players' ratings from their remaining snapshots (after a rollback), or remove
     them when none remain."""
     snapshots = SeatRating.objects.filter(game=game, player_id__in=players)
@@ -282,15 +282,15 @@ def rebuild_standings(game: str, players: set[int]) -> None:
         .filter(position=1).values_list("player_id", "mu_after", "played_at", "match_id")}
     Rating.objects.filter(game=game, player_id__in=players - set(totals)).delete()
     existing = dict(Rating.objects.filter(game=game, player_id__in=totals).values_list("player_id", "pk"))
-    standings = {}
+    running = {}
     for player, total in totals.items():
         mu, sigma, played_at = last[player]
         best_mu, best_at, best_match = best[player]
-        standings[player] = Standing(
+        running[player] = RunningRating(
             mu=mu, sigma=sigma, games=total["games"], wins=total["wins"], losses=total["losses"],
             draws=total["draws"], tables=total["tables"], place_sum=total["place_sum"], best_mu=best_mu,
             best_at=best_at, best_match_id=best_match, last_played_at=played_at, row_id=existing.get(player))
-    save_standings(game, standings, standings)
+    save_ratings(game, running, running)
 
 
 # -- the update: incremental, or a recompute from the earliest change ---------------------------------
@@ -346,7 +346,7 @@ def rollback(game: str, start: Key) -> None:
     later = SeatRating.objects.filter(game=game).filter(key_filter("played_at", start, inclusive=True))
     players = set(later.values_list("player_id", flat=True).distinct())
     later.delete()
-    rebuild_standings(game, players)
+    rebuild_ratings(game, players)
 
 
 def read_matches(game: str, after: Key | None, *, inclusive: bool) -> list[MatchSeats]:
@@ -360,11 +360,11 @@ def read_matches(game: str, after: Key | None, *, inclusive: bool) -> list[Match
 def apply_from(game: str, after: Key | None, *, inclusive: bool) -> tuple[int, int, Key | None]:
     """Rate every rated match from ``after`` on, onto the stored ratings; answer the number
     of matches and seats rated and the last key."""
-    standings = load_standings(game)
+    running = load_ratings(game)
     matches = read_matches(game, after, inclusive=inclusive)
     with snapshot_writer() as write:
-        rated, seated, touched, last = apply_matches(game, standings, matches, write)
-    save_standings(game, standings, sorted(touched))
+        rated, seated, touched, last = apply_matches(game, running, matches, write)
+    save_ratings(game, running, sorted(touched))
     return rated, seated, last
 
 
@@ -404,7 +404,7 @@ def update_ratings(game: str) -> Applied:
     if new_last != last:
         move_cursor(cursor, new_last)
     if matches or marks or start is not None:
-        cache.bump(cache.ratings_scope(game))
+        cache.forget(ratings=game)
     return Applied(game=game, matches=matches, seats=seats, recomputed_from=start,
                    seconds=time.perf_counter() - started)
 
@@ -420,7 +420,7 @@ def recompute_ratings(game: str) -> Applied:
     Rating.objects.filter(game=game).delete()
     matches, seats, last = apply_from(game, None, inclusive=False)
     move_cursor(cursor, last)
-    cache.bump(cache.ratings_scope(game))
+    cache.forget(ratings=game)
     return Applied(game=game, matches=matches, seats=seats, full=True, seconds=time.perf_counter() - started)
 
 

@@ -3,6 +3,7 @@ hand-built positions."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -17,6 +18,7 @@ from games.froggit.bots import (
     effect_move,
     effects,
     family_values,
+    scored_effects,
     values_after,
 )
 from games.froggit.game import Froggit
@@ -24,7 +26,7 @@ from games.froggit.rules import FroggitState
 from games.logs import verify_log
 from games.registry import get_game
 from games.runner import make_bot, play_bots
-from tests.games.froggit.test_froggit_rules import build
+from tests.helpers.froggit import build
 
 GAME = Froggit()
 SMALL_MCTS = "mcts:budget=6"
@@ -133,10 +135,20 @@ def test_effects_play_like_their_moves() -> None:
 
 
 def test_bots_see_only_their_observation() -> None:
-    """A bot rebuilds the position from the observation alone, as a sandboxed bot would."""
+    """A bot rebuilds the position from the observation alone, as a sandboxed bot would: it
+    is given the observation as JSON and nothing else, chooses the same from the JSON copy as
+    from the original, and the greedy bot's choice is one of the best moves of the real
+    position, so the observation carried everything its evaluation reads."""
     state = build({"c3": "0L 0S", "e5": "1S 0L"}, fish="d4")
+    legal = state.legal_actions(0)
+    seen = json.loads(json.dumps(state.observation(0)))
+    scored = scored_effects(state)
+    best = {effect_move(state, effect) for score, effect in scored if score >= scored[0][0] - 1e-9}
+    assert best < set(legal)  # the position decides: not every legal move is among the best
     for bot_class in (GreedyBot, MctsBot):
         params = {"budget": 5} if bot_class is MctsBot else {}
-        bot = bot_class(GAME, 0, state.options, 2, random.Random(1), **params)
-        move = bot.choose(state.observation(0), state.legal_actions(0))
-        assert move in state.legal_actions(0)
+        choices = {bot_class(GAME, 0, state.options, 2, random.Random(1), **params).choose(observation, legal)
+                   for observation in (state.observation(0), seen)}
+        assert len(choices) == 1 and choices <= set(legal), bot_class.name
+        if bot_class is GreedyBot:
+            assert choices <= best

@@ -8,6 +8,9 @@ from typing import Any
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.request import Request
 
+from games.errors import UnknownGameError
+from games.registry import require_game
+from tournaments.errors import Missing
 from tournaments.models import Club
 from tournaments.selectors import is_director
 
@@ -26,6 +29,14 @@ def require_director(request: Request, club: Club, doing: str) -> None:
     require_login(request)
     if not is_director(request.user, club):
         raise PermissionDenied(f"only directors of {club.name} {doing}")
+
+
+def known_game(slug: str) -> str:
+    """The game's slug, or 404 in the API's error shape naming the known games."""
+    try:
+        return require_game(slug)
+    except UnknownGameError as error:
+        raise Missing(str(error)) from None
 
 
 def require_staff(request: Request, doing: str) -> None:

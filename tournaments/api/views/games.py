@@ -9,11 +9,10 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.errors import GameError
 from games.registry import GAME_CLASSES
 from tournaments.api import catalog
 from tournaments.api import serializers as s
-from tournaments.errors import Missing
+from tournaments.api.views.base import known_game
 
 
 @extend_schema(tags=["games"])
@@ -33,8 +32,5 @@ class GameViewSet(viewsets.ViewSet):
                    parameters=[OpenApiParameter("slug", OpenApiTypes.STR, OpenApiParameter.PATH,
                                                 enum=sorted(GAME_CLASSES), description="the game's slug")])
     def retrieve(self, request: Request, slug: str | None = None) -> Response:
-        try:
-            described = catalog.describe(slug or "")
-        except GameError:
-            raise Missing(f"no game {slug!r}; the games are {', '.join(sorted(GAME_CLASSES))}") from None
+        described = catalog.describe(known_game(slug or ""))
         return Response(s.GameSerializer(described).data)

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from tournaments.api import serializers as s
 from tournaments.api.views.base import METHODS, require_director, require_login, valid
 from tournaments.models import Club, Ladder
-from tournaments.selectors import visible_clubs
+from tournaments.selectors import visible_ladders
 from tournaments.services import ladders as ladder_services
 
 
@@ -36,7 +36,7 @@ class LadderViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.Des
     http_method_names = METHODS
 
     def get_queryset(self) -> QuerySet[Ladder]:
-        return Ladder.objects.filter(club__in=visible_clubs(self.request.user)).select_related("club").order_by("pk")
+        return visible_ladders(self.request.user).order_by("pk")
 
     def check_director(self, club: Club) -> None:
         require_director(self.request, club, "manage its ladders")

@@ -25,7 +25,8 @@ from rest_framework.response import Response
 from games.logs import LogError, parse_body, verify_log
 from tournaments import cache, replays, selectors
 from tournaments.api import serializers as s
-from tournaments.api.caching import cached_answer
+from tournaments.api.etags import cached_answer
+from tournaments.api.examples import FINISHED_LOG, UNFINISHED_LOG
 from tournaments.api.views.base import METHODS, require_director, require_login, valid
 from tournaments.errors import Missing
 from tournaments.models import Club, Match, Player
@@ -44,8 +45,7 @@ DRAWN_EXAMPLE = OpenApiExample(
 UPLOAD_EXAMPLE = OpenApiExample(
     "Upload a finished log", request_only=True,
     value={"club": "pond", "seats": [3, 5], "rated": True,
-           "log": {"format": "leapfrog-log/1", "game": "froggit", "options": {}, "players": ["Ana", "Ben"],
-                   "setup": {}, "moves": ["S start b1", "fish e4", "..."]}})
+           "log": FINISHED_LOG})
 MOVE_EXAMPLE = OpenApiExample("Append the first move", request_only=True,
                               value={"move": "R1 Y2 P2 O3 B6 G5", "index": 0})
 STALE_EXAMPLE = OpenApiExample(
@@ -227,18 +227,18 @@ class MatchViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.Re
             match = self.get_object()
         except Http404:
             raise Missing(f"no match {pk}") from None
-        view = replays.view_of(match, request.user)
-        etag = replays.position_etag(match, number, view)
+        viewpoint = replays.view_of(match, request.user)
+        etag = replays.position_etag(match, number, viewpoint)
         if replays.ended(match):
-            cache = f"{'public' if match.club.public else 'private'}, max-age=3600"
+            cache_control = f"{'public' if match.club.public else 'private'}, max-age=3600"
         else:
-            cache = "private, no-cache"
+            cache_control = "private, no-cache"
         if etag in request.headers.get("If-None-Match", ""):
             response = HttpResponse(status=status.HTTP_304_NOT_MODIFIED)
         else:
-            response = HttpResponse(replays.draw_position(match, number, view), content_type="image/svg+xml")
+            response = HttpResponse(replays.draw_position(match, number, viewpoint), content_type="image/svg+xml")
         response["ETag"] = etag
-        response["Cache-Control"] = cache
+        response["Cache-Control"] = cache_control
         return response
 
     @extend_schema(summary="Verify the stored log again: the verification object", responses=OpenApiTypes.OBJECT)
@@ -254,10 +254,7 @@ class MatchViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.Re
                 "`bad_format` at `format`) only when the body is not JSON. Its own answer, not the error shape.",
     responses={200: OpenApiTypes.OBJECT,
                400: OpenApiResponse(OpenApiTypes.OBJECT, description="the body is not JSON: a verification object")},
-    examples=[OpenApiExample("A log", request_only=True,
-                             value={"format": "leapfrog-log/1", "game": "leapfrog_race", "options": {},
-                                    "players": ["Ana", "Ben"], "setup": {"order": "RYPOBG"},
-                                    "moves": ["R1 Y2 P2 O3 B6 G5"]})])
+    examples=[OpenApiExample("A race's log, nine turns in", request_only=True, value=UNFINISHED_LOG)])
 @api_view(["POST"])
 @authentication_classes([])
 @permission_classes([AllowAny])

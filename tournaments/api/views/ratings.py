@@ -22,13 +22,14 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.registry import GAME_CLASSES
+from games.errors import UnknownGameError
+from games.registry import GAME_CLASSES, require_game
 from tournaments import cache
 from tournaments.api import serializers as s
-from tournaments.api.caching import cached_answer
-from tournaments.api.views.base import require_staff
+from tournaments.api.etags import cached_answer
+from tournaments.api.views.base import known_game, require_staff
 from tournaments.api.views.jobs import job_accepted
-from tournaments.errors import InvalidInput, Missing
+from tournaments.errors import InvalidInput, Missing, refused_by_game
 from tournaments.models import Club, Player, Rating, SeatRating
 from tournaments.selectors import (
     RatingView,
@@ -40,19 +41,12 @@ from tournaments.selectors import (
     visible_players,
 )
 from tournaments.services import jobs as job_services
-from tournaments.services.ratings import display
+from tournaments.rating_maths import displayed
 
 GAME_PARAMETER = OpenApiParameter("game", OpenApiTypes.STR, OpenApiParameter.PATH, enum=sorted(GAME_CLASSES),
                                   description="the game's slug")
 PLAYER_PARAMETER = OpenApiParameter("player_id", OpenApiTypes.INT, OpenApiParameter.PATH,
                                     description="the player's id")
-
-
-def known_game(game: str) -> str:
-    """The game's slug, or 404 in the API's error shape naming the known games."""
-    if game not in GAME_CLASSES:
-        raise Missing(f"no game {game!r}; the games are {', '.join(sorted(GAME_CLASSES))}")
-    return game
 
 
 def visible_player(request: Request, player_id: int) -> Player:
@@ -146,13 +140,13 @@ class RatingHistoryView(generics.ListAPIView):
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         page = self.paginate_queryset(self.get_queryset())
-        points = [{"match_id": point.match_id, "played_at": point.played_at, "seats": point.seats,
-                   "rank": point.rank, "outcome": point.outcome,
-                   "rating_before": round(display(point.mu_before), 1),
-                   "deviation_before": round(display(point.sigma_before), 1),
-                   "rating": round(display(point.mu_after), 1),
-                   "deviation": round(display(point.sigma_after), 1)}
-                  for point in page]
+        points = []
+        for point in page:
+            before, after = displayed(point.mu_before, point.sigma_before), displayed(point.mu_after, point.sigma_after)
+            points.append({"match_id": point.match_id, "played_at": point.played_at, "seats": point.seats,
+                           "rank": point.rank, "outcome": point.outcome, "rating_before": before["rating"],
+                           "deviation_before": before["deviation"], "rating": after["rating"],
+                           "deviation": after["deviation"]})
         return self.get_paginated_response(self.get_serializer(points, many=True).data)
 
 
@@ -179,9 +173,11 @@ class HeadToHeadView(generics.GenericAPIView):
             raise InvalidInput("a player has no head-to-head record with itself",
                                fields={"opponent_id": ["must be another player"]})
         game = request.query_params.get("game") or None
-        if game is not None and game not in GAME_CLASSES:
-            message = f"no game {game!r}; the games are {', '.join(sorted(GAME_CLASSES))}"
-            raise InvalidInput(message, fields={"game": [message]})
+        if game is not None:
+            try:
+                require_game(game)
+            except UnknownGameError as error:
+                raise refused_by_game(error, code="invalid") from None
         return Response(self.get_serializer(head_to_head(player, opponent, game)).data)
 
 
@@ -195,6 +191,4 @@ class HeadToHeadView(generics.GenericAPIView):
 @api_view(["POST"])
 def recompute_ratings_view(request: Request, game: str) -> Response:
     require_staff(request, "recompute ratings")
-    if game not in GAME_CLASSES:
-        raise Missing(f"no game {game!r}; the games are {', '.join(sorted(GAME_CLASSES))}")
-    return job_accepted(request, job_services.start_recompute(game, by=request.user))
+    return job_accepted(request, job_services.start_recompute(known_game(game), by=request.user))

@@ -13,11 +13,11 @@ from rest_framework.response import Response
 
 from tournaments import cache
 from tournaments.api import serializers as s
-from tournaments.api.caching import cached_answer
+from tournaments.api.etags import cached_answer
 from tournaments.api.views.base import METHODS, require_director, require_login, valid
 from tournaments.errors import InvalidInput
 from tournaments.models import Match, Round, Tournament
-from tournaments.selectors import visible_clubs
+from tournaments.selectors import visible_rounds, visible_tournaments
 from tournaments.services import tournaments as tournament_services
 
 
@@ -43,8 +43,7 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins
     DERIVED = {"rounds", "standings", "crosstable", "progress"}
 
     def get_queryset(self) -> QuerySet[Tournament]:
-        tournaments = (Tournament.objects.filter(club__in=visible_clubs(self.request.user))
-                       .select_related("club").order_by("-created_at"))
+        tournaments = visible_tournaments(self.request.user).order_by("-created_at")
         if self.action in self.DERIVED:  # nor the stored standings, a large JSON document
             return tournaments.defer("standings")
         return tournaments.prefetch_related("entrants__player")
@@ -143,7 +142,7 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins
                    responses=s.RoundSerializer(many=True))
     @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def rounds(self, request: Request, pk: str | None = None) -> Response:
-        rounds = rounds_queryset().filter(tournament=self.get_object()).order_by("number")
+        rounds = with_matches(Round.objects.filter(tournament=self.get_object())).order_by("number")
         return Response(s.RoundSerializer(rounds, many=True, context=self.get_serializer_context()).data)
 
     @extend_schema(summary="Standings with tie-breaks, recomputed from the matches",
@@ -169,9 +168,10 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins
         return Response(s.progress_of(self.get_object()))
 
 
-def rounds_queryset() -> QuerySet[Round]:
+def with_matches(rounds: QuerySet[Round]) -> QuerySet[Round]:
+    """Rounds with their matches (seats, players, bot versions) and byes, fetched at once."""
     matches = Match.objects.prefetch_related("seats__player", "seats__bot_version").select_related("club")
-    return Round.objects.prefetch_related(Prefetch("matches", queryset=matches), "byes")
+    return rounds.prefetch_related(Prefetch("matches", queryset=matches), "byes")
 
 
 @extend_schema_view(list=extend_schema(summary="Rounds of the tournaments one may see"),
@@ -184,5 +184,4 @@ class RoundViewSet(viewsets.ReadOnlyModelViewSet):
     ordering_fields = ["number", "id"]
 
     def get_queryset(self) -> QuerySet[Round]:
-        return rounds_queryset().filter(tournament__club__in=visible_clubs(self.request.user)) \
-            .order_by("tournament_id", "number")
+        return with_matches(visible_rounds(self.request.user)).order_by("tournament_id", "number")

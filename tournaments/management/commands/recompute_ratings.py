@@ -10,7 +10,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.registry import GAME_CLASSES
+from games.errors import UnknownGameError
+from games.registry import GAME_CLASSES, require_game
 from tournaments.services.ratings import recompute_ratings
 
 
@@ -22,9 +23,11 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **opts: Any) -> None:
         game = opts["game"]
-        if game is not None and game not in GAME_CLASSES:
-            known = ", ".join(sorted(GAME_CLASSES))
-            raise CommandError(f"no game {game!r}; the games are {known}", returncode=2)
+        if game is not None:
+            try:
+                require_game(game)
+            except UnknownGameError as error:
+                raise CommandError(str(error), returncode=2) from None
         for slug in [game] if game else sorted(GAME_CLASSES):
             applied = recompute_ratings(slug)
             self.stdout.write(f"{slug}: {applied.matches} rated matches, {applied.seats} seats "

@@ -1,4 +1,6 @@
-"""Shared helpers for the tests."""
+"""What the tests share: skips, ports, waiting, workers. The modules of this package hold the
+rest: the world of clubs and people (``world``), matches, tournaments, bots, ratings, the
+permission matrix's scene; ``tests/factories.py`` holds the factories."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from typing import Any
 import pytest
 from celery import Celery
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE_LOGS = ROOT / "tests" / "data" / "examples"
 
 
@@ -44,11 +46,30 @@ def needs_postgresql(what: str) -> None:
         skip_or_fail(f"{what} needs PostgreSQL (set DATABASE_URL; CI runs this on PostgreSQL)")
 
 
+def needs_worker_database() -> None:
+    """Skip (fail under CI) where a worker process cannot share the test database: SQLite's lives in memory."""
+    needs_postgresql("a worker sharing the test database")
+
+
 def examples() -> list[tuple[str, dict[str, Any]]]:
     """The project's example logs (``tests/examples.py`` makes them), each with the
     verification it must get."""
     lines = (EXAMPLE_LOGS / "expected.jsonl").read_text(encoding="utf-8").splitlines()
     return [(verdict["file"], verdict) for verdict in map(json.loads, lines)]
+
+
+def worker_database_env() -> dict[str, str]:
+    """``DATABASE_URL`` of the test database, for processes that share it (PostgreSQL only:
+    the SQLite test database lives in memory)."""
+    from django.db import connection
+
+    params = connection.settings_dict
+    if connection.vendor != "postgresql":
+        return {}
+    user = params.get("USER") or ""
+    password = f":{params['PASSWORD']}" if params.get("PASSWORD") else ""
+    return {"DATABASE_URL": f"postgres://{user}{password}@{params.get('HOST') or '127.0.0.1'}:"
+                            f"{params.get('PORT') or 5432}/{params['NAME']}"}
 
 
 def free_port() -> int:
