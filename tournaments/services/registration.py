@@ -112,7 +112,7 @@ def remove_entrant(entrant: Entrant) -> None:
         raise Conflict(f"the tournament is {tournament.status}: withdraw {entrant.player.name} instead",
                        code="already_started")
     Entrant.objects.filter(pk=entrant.pk, tournament=tournament).delete()
-    cache.bump_tournaments([tournament.pk])
+    cache.forget(tournament=tournament.pk)
 
 
 # -- members for themselves -----------------------------------------------------------------------
@@ -187,7 +187,7 @@ def set_checked_in(entrant: Entrant, checked_in: bool) -> Entrant:
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("check-in closed when the tournament started", code="already_started")
     Entrant.objects.filter(pk=entrant.pk).update(checked_in=bool(checked_in))
-    cache.bump_tournaments([tournament.pk])  # update() sends no signal
+    cache.forget(tournament=tournament.pk)  # update() sends no signal
     entrant.refresh_from_db()
     return entrant
 
@@ -231,7 +231,7 @@ def leave_out_absent(tournament: Tournament) -> list[str]:
     Entrant.objects.filter(pk__in=[entrant.pk for entrant in left_out]).delete()
     order = list(tournament.entrants.order_by("seed").values_list("pk", flat=True))
     renumber(order)
-    cache.bump_tournaments([tournament.pk])
+    cache.forget(tournament=tournament.pk)
     return [entrant.player.name for entrant in left_out]
 
 
@@ -255,7 +255,7 @@ def reseed(tournament: Tournament, order: Any) -> list[Entrant]:
         message = "list every entrant's id once, top seed first"
         raise InvalidInput(message, fields={"order": [message]})
     renumber(order)
-    cache.bump_tournaments([tournament.pk])  # update() sends no signal
+    cache.forget(tournament=tournament.pk)  # update() sends no signal
     return list(tournament.entrants.order_by("seed"))
 
 

@@ -25,7 +25,7 @@ from games.runner import play_match
 from games.sandbox import Limits
 from games.seeding import commitment, derive_rng, derive_seed, new_seed
 from tournaments import cache, formats
-from tournaments.errors import Conflict, InvalidInput
+from tournaments.errors import Conflict, InvalidInput, refused_by_game
 from tournaments.models import (
     Bye,
     Club,
@@ -86,8 +86,7 @@ def checked_tournament(*, club: Club, name: str, game: str, format: str, options
         engine = get_game(game)
         engine.parse_options(options or {}, seats if isinstance(seats, int) else 2)
     except GameError as error:
-        field = "game" if error.code == "unknown_game" else "options"
-        raise InvalidInput(str(error), code=error.code, fields={field: [str(error)]}) from None
+        raise refused_by_game(error, fields={"bad_players": "options", "bad_setup": "options"}) from None
     if format not in Tournament.Format.values:
         raise InvalidInput(f"unknown format {format!r}", fields={"format": [f"one of {', '.join(Tournament.Format.values)}"]})
     unknown = sorted(set(format_settings or {}) - SETTING_FIELDS)
@@ -394,7 +393,7 @@ def play_scheduled(match_id: int, *, progress: bool = True) -> bool:
     if not claimed:
         return False
     match = Match.objects.select_related("tournament", "ladder", "log").get(pk=match_id)
-    cache.bump(cache.match_scope(match_id), cache.tournament_scope(match.tournament_id))  # update(): no signal
+    cache.forget(match=match_id, tournament=match.tournament_id)  # update(): no signal
     seats = list(match.seats.select_related("player", "bot_version").order_by("index"))
     with seat_agents(match.game, seats, match.options, match.seed, bot_limits_of(match)) as agents:
         log = play_match(get_game(match.game), agents, players=[seat.player.name for seat in seats],
@@ -412,7 +411,7 @@ def play_scheduled(match_id: int, *, progress: bool = True) -> bool:
         if not stored:
             return False
         # update() sends no signal: this covers the match's log and seats written below too.
-        cache.bump(cache.match_scope(match_id), cache.tournament_scope(match.tournament_id))
+        cache.forget(match=match_id, tournament=match.tournament_id)
         store_outcome(match, outcome, seats)
         match.log.moves = list(outcome.state.moves)
         match.log.forfeits = [forfeit.to_json() for forfeit in outcome.forfeits]

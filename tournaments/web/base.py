@@ -8,8 +8,7 @@ from django.http import HttpRequest
 
 from games.base import Game
 from games.registry import all_games, get_game
-from tournaments.models import Tournament
-from tournaments.selectors import visible_clubs
+from tournaments import selectors
 from tournaments.web.games import game_summary
 
 
@@ -30,4 +29,4 @@ def hides_information(slug: str) -> bool:
 
 
 def visible_tournaments(request: HttpRequest) -> Any:
-    return Tournament.objects.filter(club__in=visible_clubs(request.user)).select_related("club")
+    return selectors.visible_tournaments(request.user)
