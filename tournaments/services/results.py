@@ -17,7 +17,7 @@ from games.logs import LogError, Replay, parse_body
 from tournaments.errors import Conflict, InvalidInput, InvalidLog
 from tournaments.models import Correction, Match, Seat, Tournament
 from tournaments.services.matches import check_storable, checked, locked, record_forfeit, save_log
-from tournaments.services.tournaments import compute_standings
+from tournaments.services.standings import compute_standings
 
 #: The largest log a page takes (a long game's log is a few tens of kilobytes).
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024

@@ -21,7 +21,9 @@ from tournaments import formats
 from tournaments.errors import Conflict, InvalidInput, Missing
 from tournaments.models import Match, Round, Tournament
 from tournaments.services.seating import check_games, parse_games, table_limits
-from tournaments.services.tournaments import active_entrants, game_json, outcomes, tournament_format
+from tournaments.services.registration import tournament_format
+from tournaments.services.standings import active_entrants, outcomes
+from tournaments.services.tournaments import game_json
 
 
 @dataclass

@@ -1,8 +1,9 @@
-"""Tournaments: create, register, pair, play, and compute standings.
+"""Tournaments under way: start, pair, publish and play rounds until the last.
 
 The formats library (``tournaments.formats``) decides pairings and standings from outcomes;
-this module turns stored matches into outcomes and outcomes into stored matches. Standings
-are derived data: :func:`compute_standings` recomputes them from the matches at any time.
+this module turns outcomes into stored matches (``standings`` turns stored matches into
+outcomes and standings, ``tournament_setup`` creates tournaments, ``registration`` enters
+players). Standings are derived data: :func:`compute_standings` recomputes them at any time.
 """
 
 from __future__ import annotations
@@ -18,31 +19,28 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games.errors import GameError
 from games.logs import replay
 from games.registry import get_game
 from games.runner import play_match
 from games.sandbox import Limits
-from games.seeding import commitment, derive_rng, derive_seed, new_seed
+from games.seeding import commitment, derive_rng, derive_seed
 from tournaments import cache, formats
-from tournaments.errors import Conflict, InvalidInput, refused_by_game
+from tournaments.errors import Conflict, InvalidInput
 from tournaments.models import (
     Bye,
-    Club,
     Entrant,
     Match,
     MatchLog,
     Player,
     RatingMark,
     Round,
-    Seat,
     SeatOutput,
     Tournament,
 )
 from tournaments.services import ratings, registration
 from tournaments.services.bots import active_versions, check_playable, parse_limits, seat_agents
 from tournaments.services.matches import insert_matches, store_outcome
-from tournaments.services.progress import refresh_progress, settings_of
+from tournaments.services.progress import refresh_progress, settings_of  # noqa: F401  (settings_of re-exported)
 from tournaments.services.queue import after_commit
 from tournaments.services.registration import (  # noqa: F401  (re-exported: the API and tests call them here)
     check_bot_entrant,
@@ -51,93 +49,17 @@ from tournaments.services.registration import (  # noqa: F401  (re-exported: the
     tournament_format,
 )
 from tournaments.services.seating import check_games
-
-SETTING_FIELDS = {field.name for field in dataclasses.fields(formats.Settings)} - {"format", "min_seats", "max_seats"}
-
-
-
-@transaction.atomic
-def create_tournament(*, club: Club, name: str, game: str, format: str = Tournament.Format.ROUND_ROBIN,
-                      options: dict[str, Any] | None = None, format_settings: dict[str, Any] | None = None,
-                      seed: str | None = None, bots: bool = False, rated: bool = True, created_by: Any = None,
-                      bot_limits: dict[str, Any] | None = None, players: Sequence[Player] = (),
-                      self_registration: bool = False, check_in: bool = False) -> Tournament:
-    """A tournament open for registration, with ``players`` registered in seeding order; its
-    settings are checked against the game. All or nothing. ``self_registration`` lets members
-    enter themselves; ``check_in`` leaves out at the start whoever has not checked in."""
-    tournament = checked_tournament(club=club, name=name, game=game, format=format, options=options,
-                                    format_settings=format_settings, seed=seed, bots=bots, rated=rated,
-                                    created_by=created_by, bot_limits=bot_limits)
-    tournament.self_registration = bool(self_registration)
-    tournament.check_in = bool(check_in)
-    tournament.save()
-    for player in players:
-        register(tournament, player)
-    return tournament
+from tournaments.services.standings import active_entrants, compute_standings, crosstable, outcomes  # noqa: F401
+from tournaments.services.tournament_setup import (  # noqa: F401  (re-exported: the doors call them here)
+    SETTING_FIELDS,
+    TOURNAMENT_FIELDS,
+    checked_tournament,
+    create_tournament,
+    delete_tournament,
+    update_tournament,
+)
 
 
-def checked_tournament(*, club: Club, name: str, game: str, format: str, options: dict[str, Any] | None,
-                       format_settings: dict[str, Any] | None, seed: str | None, bots: bool, rated: bool,
-                       created_by: Any, bot_limits: dict[str, Any] | None) -> Tournament:
-    """An unsaved tournament with these settings, each checked against the game and format."""
-    parse_limits(bot_limits)
-    seats = (format_settings or {}).get("table_size") or 2
-    try:
-        engine = get_game(game)
-        engine.parse_options(options or {}, seats if isinstance(seats, int) else 2)
-    except GameError as error:
-        raise refused_by_game(error, fields={"bad_players": "options", "bad_setup": "options"}) from None
-    if format not in Tournament.Format.values:
-        raise InvalidInput(f"unknown format {format!r}", fields={"format": [f"one of {', '.join(Tournament.Format.values)}"]})
-    unknown = sorted(set(format_settings or {}) - SETTING_FIELDS)
-    if unknown:
-        raise InvalidInput(f"unknown tournament setting {unknown[0]!r}", fields={"format_settings": [f"unknown: {unknown[0]}"]})
-    ignored = formats.ignored_settings(format, list(format_settings or {}))
-    if ignored:
-        message = f"the {format} format does not use the setting {ignored[0]!r}"
-        raise InvalidInput(message, code="bad_format_settings", fields={"format_settings": [message]})
-    # Options are kept as given: each match fills in the defaults for its own seat count.
-    tournament = Tournament(club=club, name=name, game=engine.slug, options=dict(options or {}), format=format,
-                            format_settings=dict(format_settings or {}), seed=seed or new_seed(), bots=bots,
-                            bot_limits=dict(bot_limits or {}), rated=rated, created_by=created_by if getattr(created_by, "is_authenticated", False) else None)
-    try:
-        checked = settings_of(tournament)
-        formats.make_format(checked, list(range(max(2, checked.min_seats))), rng_seed="check")
-    except (formats.FormatError, TypeError, ValueError) as error:
-        raise InvalidInput(str(error), code="bad_format_settings", fields={"format_settings": [str(error)]}) from None
-    return tournament
-
-
-#: What a director may change while a tournament takes registrations (club, game and whether
-#: bots play it are fixed once it is created).
-TOURNAMENT_FIELDS = ("name", "options", "format", "format_settings", "seed", "bot_limits", "rated")
-
-
-@transaction.atomic
-def update_tournament(tournament: Tournament, **changes: Any) -> Tournament:
-    """Change a tournament's settings while it is open for registration, checked as at creation."""
-    unknown = sorted(set(changes) - set(TOURNAMENT_FIELDS))
-    if unknown:
-        raise InvalidInput(f"a tournament's {unknown[0]} cannot change", fields={unknown[0]: ["cannot change"]})
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.status != Tournament.Status.REGISTRATION:
-        raise Conflict(f"the tournament is {tournament.status}: its settings no longer change", code="already_started")
-    values = {field: getattr(tournament, field) for field in TOURNAMENT_FIELDS} | changes
-    checked = checked_tournament(club=tournament.club, game=tournament.game, bots=tournament.bots,
-                                 created_by=tournament.created_by, **values)
-    for field in TOURNAMENT_FIELDS:
-        setattr(tournament, field, getattr(checked, field))
-    tournament.save()
-    return tournament
-
-
-@transaction.atomic
-def delete_tournament(tournament: Tournament) -> None:
-    """Delete a tournament that has not started (nothing has been played in it)."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.status != Tournament.Status.REGISTRATION or tournament.matches.exists():
-        raise Conflict(f"the tournament is {tournament.status}: it stays, with its matches", code="already_started")
-    tournament.delete()
 
 
 @transaction.atomic
@@ -162,61 +84,6 @@ def repropose(tournament: Tournament) -> None:
     """Pair a proposed round again from the entrants as they are now."""
     if tournament.rounds.filter(status=Round.Status.PROPOSED).delete()[0]:
         advance(tournament.pk)
-
-
-# -- outcomes and standings -------------------------------------------------------------------------
-
-def outcomes(tournament: Tournament) -> list[formats.Outcome]:
-    """Every decided game of the tournament, as the formats library reads it."""
-    entrant_of = dict(tournament.entrants.order_by().values_list("player_id", "pk"))
-    decided = []
-    # Two plain queries of the columns needed (no model instances, no JSON decoded, no join
-    # for the seats' default ordering): a tournament can hold thousands of matches.
-    finished = Match.objects.filter(tournament=tournament, status=Match.Status.FINISHED)
-    seats_of: dict[int, list[tuple[int, int, int | None, float | None, str]]] = {}
-    for row in (Seat.objects.filter(match__in=finished.values("pk")).order_by()
-                .values_list("match_id", "index", "player_id", "rank", "score", "forfeit_reason")):
-        seats_of.setdefault(row[0], []).append(row[1:])
-    matches = finished.order_by("round__number", "pairing", "game_number", "pk").values_list(
-        "pk", "round__number", "pairing", "game_number", "bracket")
-    for match_id, number, pairing, game_number, bracket in matches:
-        seats = sorted(seats_of.get(match_id, ()))
-        game = formats.Game(round=number, seats=tuple(entrant_of[seat[1]] for seat in seats),
-                            pairing=pairing, number=game_number, bracket=bracket)
-        decided.append(formats.Outcome(game=game, ranks=tuple(seat[2] for seat in seats),
-                                       scores=tuple(seat[3] for seat in seats),
-                                       forfeited=tuple(bool(seat[4]) for seat in seats)))
-    for bye in tournament.byes.select_related("round").order_by("round__number", "bracket", "pairing"):
-        game = formats.Game(round=bye.round.number, seats=(bye.entrant_id,), bye=True, pairing=bye.pairing,
-                            bracket=bye.bracket)
-        decided.append(formats.Outcome(game=game, ranks=(1,), scores=(0,)))
-    return sorted(decided, key=lambda outcome: (outcome.game.round, outcome.game.bracket, outcome.game.pairing,
-                                                outcome.game.number))
-
-
-def active_entrants(tournament: Tournament) -> list[int]:
-    return list(tournament.entrants.filter(withdrawn=False).order_by("seed").values_list("pk", flat=True))
-
-
-def compute_standings(tournament: Tournament, decided: list[formats.Outcome] | None = None) -> list[dict[str, Any]]:
-    """The standings, recomputed from the stored matches (identical on every run);
-    ``decided`` spares reading the outcomes again when the caller has them."""
-    entrants = entrant_order(tournament)
-    names = {entrant.pk: entrant.player.name for entrant in entrants}
-    withdrawn = [entrant.pk for entrant in entrants if entrant.withdrawn]
-    rows = formats.standings(settings_of(tournament), [entrant.pk for entrant in entrants],
-                             outcomes(tournament) if decided is None else decided, withdrawn)
-    return [{"rank": row.rank, "entrant": names[row.entrant], "entrant_id": row.entrant, "points": row.points,
-             "tiebreaks": dict(row.tiebreaks), "played": row.played, "wins": row.wins, "draws": row.draws,
-             "losses": row.losses, "byes": row.byes, "withdrawn": row.withdrawn} for row in rows]
-
-
-def crosstable(tournament: Tournament) -> dict[str, Any]:
-    entrants = entrant_order(tournament)
-    table = formats.crosstable(settings_of(tournament), [entrant.pk for entrant in entrants], outcomes(tournament))
-    return {"entrants": [{"id": entrant.pk, "name": entrant.player.name} for entrant in entrants],
-            "rows": {str(row): {str(column): points for column, points in columns.items()}
-                     for row, columns in table.items()}}
 
 
 # -- pairing and playing ----------------------------------------------------------------------------
