@@ -310,7 +310,9 @@ def test_clubs(world: World) -> None:
     mine = world.client(world.director).get("/api/clubs/secret/").json()
     assert mine["role"] == "director"
     assert APIClient().get("/api/clubs/secret/").status_code == 404
-    assert APIClient().post("/api/clubs/", {"name": "New", "slug": "new"}, format="json").status_code == 403
-    founded = world.client(world.outsider).post("/api/clubs/", {"name": "New", "slug": "new"}, format="json")
+    assert APIClient().post("/api/clubs/", {"name": "New", "slug": "fresh"}, format="json").status_code == 403
+    refused = world.client(world.outsider).post("/api/clubs/", {"name": "New", "slug": "new"}, format="json")
+    assert refused.status_code == 400 and "names a page" in refused.json()["fields"]["slug"][0]  # /clubs/new/
+    founded = world.client(world.outsider).post("/api/clubs/", {"name": "New", "slug": "fresh"}, format="json")
     assert founded.status_code == 201 and founded.json()["role"] is None or founded.status_code == 201
-    assert world.client(world.outsider).get("/api/clubs/new/").json()["role"] == "director"
+    assert world.client(world.outsider).get("/api/clubs/fresh/").json()["role"] == "director"

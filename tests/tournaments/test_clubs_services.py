@@ -47,6 +47,7 @@ def test_inviting_by_username_adds_the_account_invited_by_the_director(club: Clu
 
 @pytest.mark.parametrize(("username", "role", "error", "field", "why"), [
     ("nobody", "member", InvalidInput, "username", "no account is named 'nobody'"),
+    ("an\x00a", "member", InvalidInput, "username", "no account is named 'an\\x00a'"),
     ("", "member", InvalidInput, "username", "give a username"),
     ("director", "member", Conflict, "username", "director is already a member"),
     ("ana", "king", InvalidInput, "role", "a role is one of director, member"),

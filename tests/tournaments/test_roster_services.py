@@ -174,3 +174,10 @@ def test_any_csv_ish_input_is_previewed_or_refused_and_the_counts_add_up(club, h
         assert len(created) == preview.count("new")
         assert Player.objects.filter(club=club).count() == before + len(created)
         Player.objects.filter(pk__in=[player.pk for player in created]).delete()
+
+
+def test_a_username_no_account_could_have_is_refused_as_unknown_on_every_database(club: Club) -> None:
+    preview = preview_import(club, "name,username\nHal,a\x00b\nIda,\x7f\n")
+    assert [line.reason for line in preview.lines] == ["no account is named 'a\\x00b'", "no account is named '\\x7f'"]
+    with pytest.raises(InvalidInput, match="there is no account named"):
+        roster.add_person(club, name="Hal", username="a\x00b")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -118,22 +119,31 @@ def add_member(club: Club, user: Any, role: str = Membership.Role.MEMBER) -> Mem
     return Membership.objects.create(club=club, user=user, role=role)
 
 
+def find_account(username: Any, *, field: str = "username", active_only: bool = True) -> Any:
+    """The account with this username (exactly, or else the one account ignoring case), or
+    :class:`InvalidInput` beside ``field`` naming what was asked for."""
+    name = username.strip() if isinstance(username, str) else ""
+    if not name:
+        raise InvalidInput("give the username of an account", fields={field: ["give a username"]})
+    user = None
+    if not any(unicodedata.category(char) in ("Cc", "Cs") for char in name):  # no account holds one
+        accounts = get_user_model().objects.filter(is_active=True) if active_only else get_user_model().objects
+        user = accounts.filter(username=name).first()
+        if user is None:
+            alike = list(accounts.filter(username__iexact=name)[:2])
+            user = alike[0] if len(alike) == 1 else None
+    if user is None:
+        raise InvalidInput(f"there is no account named {name[:150]!r}", code="unknown_user",
+                           fields={field: [f"no account is named {name[:150]!r}"]})
+    return user
+
+
 @transaction.atomic
 def invite_user(club: Club, *, username: Any, by: Any, role: str = Membership.Role.MEMBER) -> Membership:
     """Add an existing account, named by its username, to the club with ``role``, recorded as
     invited by ``by`` (a director). The username matches exactly, or else ignoring case."""
     check_role(role)
-    name = username.strip() if isinstance(username, str) else ""
-    if not name:
-        raise InvalidInput("give the username of an account", fields={"username": ["give a username"]})
-    accounts = get_user_model().objects.filter(is_active=True)
-    user = accounts.filter(username=name).first()
-    if user is None:
-        alike = list(accounts.filter(username__iexact=name)[:2])
-        user = alike[0] if len(alike) == 1 else None
-    if user is None:
-        raise InvalidInput(f"there is no account named {name!r}", code="unknown_user",
-                           fields={"username": [f"no account is named {name!r}"]})
+    user = find_account(username)
     Club.objects.select_for_update().get(pk=club.pk)
     if Membership.objects.filter(club=club, user=user).exists():
         raise Conflict(f"{user} is already a member of {club.name}", code="already_member",

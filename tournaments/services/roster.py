@@ -21,6 +21,7 @@ from django.db import transaction
 from tournaments.errors import Conflict, InvalidInput, ServiceError
 from tournaments.models import Club, Membership, Player
 from tournaments.names import normalized_name
+from tournaments.services.clubs import find_account
 from tournaments.services.players import check_player, check_seed_rating, create_player, update_player
 
 #: The largest file and the most players one import takes.
@@ -37,17 +38,7 @@ NEW, HERE, REFUSED = "new", "here", "refused"
 def member_account(club: Club, username: Any, *, field_name: str = "username") -> Any:
     """The account of one of the club's members, named by its username (exactly, or else
     ignoring case), or why it is none."""
-    name = username.strip() if isinstance(username, str) else ""
-    if not name:
-        raise InvalidInput("give a member's username", fields={field_name: ["give a username"]})
-    accounts = get_user_model().objects
-    user = accounts.filter(username=name).first()
-    if user is None:
-        alike = list(accounts.filter(username__iexact=name)[:2])
-        user = alike[0] if len(alike) == 1 else None
-    if user is None:
-        raise InvalidInput(f"there is no account named {name!r}", code="unknown_user",
-                           fields={field_name: [f"no account is named {name!r}"]})
+    user = find_account(username, field=field_name, active_only=False)
     if not Membership.objects.filter(club=club, user=user).exists():
         raise InvalidInput(f"{user} is not a member of {club.name}", code="not_member",
                            fields={field_name: [f"{user} is not a member of {club.name}"]})
