@@ -213,6 +213,7 @@ def test_a_club_season_on_the_web(people: Callable[..., Person], settings: Any, 
     director.click("Publish round 3")
     director.sees("Round 3 is published")
     step(director, "round-3-published")
+    assert len(director.driver.find_elements("css selector", "#main .table-card.bye")) == 1
     assert not tournament.matches.filter(round__number=3, seats__player__name=LEAVER).exists()
     upload_results(director, 3, tmp_path)
 
@@ -259,7 +260,7 @@ def test_a_club_season_on_the_web(people: Callable[..., Person], settings: Any, 
     # 5. A bot tournament: four built-in bots made on "My bots", entered, started, watched.
     for number in range(1, 5):
         director.open("/bots/")
-        director.fill(Club="Pond Club", Name=f"Racer {number}", Game="leapfrog_race", Strategy="random")
+        director.fill(Club="Pond Club", Name=f"Racer {number}", Game="Leapfrog (leapfrog_race)", Strategy="random")
         if number == 1:
             step(director, "bot-create")
         director.submit("Create")
