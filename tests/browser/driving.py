@@ -123,10 +123,10 @@ class Person:
         wait_for(self.driver, lambda d: words in d.find_element("tag name", "body").text,
                  f"{self.name} sees {words!r} on {self.path}")
 
-    def click(self, label: str) -> None:
+    def click(self, label: str, among: str = "//a|//button|//input[@type='submit']") -> None:
         """Click the link or button whose text is ``label`` (the first one shown)."""
         pattern = re.escape(label)
-        for element in self.driver.find_elements("xpath", "//a|//button|//input[@type='submit']"):
+        for element in self.driver.find_elements("xpath", among):
             text = (element.text or element.get_attribute("value") or "").strip()
             if element.is_displayed() and re.fullmatch(pattern, text):
                 element.click()
@@ -163,8 +163,9 @@ class Person:
                 element.send_keys(str(value))
 
     def submit(self, label: str) -> None:
-        """Press the form's button ``label``."""
-        self.click(label)
+        """Press the form's button ``label`` (a form's, never a link of the same words such as
+        the menu's "Sign up")."""
+        self.click(label, among="//form//button|//form//input[@type='submit']")
 
     def field_error(self, label: str) -> str:
         """The error text shown beside the field labelled ``label``."""

@@ -65,3 +65,11 @@ def test_others_see_the_record_but_not_the_code_or_stderr(world: World) -> None:
         assert "/code/" not in page
     private = bot_services.builtin_player(world.private_club, "froggit", "Hidden", "random")
     assert Client().get(f"/bots/{private.bot_entry.pk}/").status_code == 404
+
+
+def test_the_new_bot_form_names_each_game_by_its_title_and_slug(world: World) -> None:
+    """People choose a game by the name the rules use; the slug stays beside it, as the bot
+    protocol and the API spell it."""
+    page = logged_in(world.member).get("/bots/").content.decode()
+    assert '<option value="leapfrog_race">Leapfrog (leapfrog_race)</option>' in page
+    assert '<option value="leap_frog">Leap Frog (leap_frog)</option>' in page

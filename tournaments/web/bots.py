@@ -14,6 +14,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 
+from games.registry import get_game
 from tournaments.forms import VersionSourceForm, apply
 from tournaments.models import BotEntry, Club, Seat
 from tournaments.selectors import owns_bot, visible_bots
@@ -23,7 +24,8 @@ from tournaments.services import bots as bot_services
 class EntryForm(VersionSourceForm):
     club = forms.ModelChoiceField(queryset=Club.objects.none())
     name = forms.CharField(max_length=100)
-    game = forms.ChoiceField(choices=BotEntry._meta.get_field("game").choices)
+    game = forms.ChoiceField(choices=lambda: [(slug, f"{get_game(slug).title} ({slug})")
+                                              for slug, _ in BotEntry._meta.get_field("game").choices])
     description = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
     field_order = ["club", "name", "game", "description", "strategy", "file"]
 

@@ -379,3 +379,10 @@ def test_a_malformed_rate_setting_is_refused_at_start(monkeypatch: pytest.Monkey
 def test_nul_characters_in_a_form_are_refused_not_a_server_error(cast: Cast, name: str, data: dict) -> None:
     answer = Client().post(reverse(name), data)
     assert answer.status_code in (200, 400) and b"Null characters" in answer.content
+
+
+def test_the_profile_offers_to_start_a_club(cast: Cast) -> None:
+    """Someone who just signed up lands on the profile: from there they start their own club."""
+    for role in ("member", "director"):
+        page = cast.client(role).get("/me/").content.decode()
+        assert f'<a href="{reverse("club-create")}">Start a new club</a>' in page, role

@@ -189,3 +189,10 @@ def test_tables_format_moves_an_entrant(cast: Cast) -> None:
     refused = client.post(f"/tournaments/{tournament.pk}/rounds/1/",
                           {"action": "move", "move-entrant": mover, "move-table": "2", "move-seat": ""})
     assert refused.status_code == 200 and b"seats 2 to 6" in refused.content
+
+
+def test_a_running_tournaments_console_links_to_withdrawals_and_late_entries(cast: Cast, tournament: Tournament) -> None:
+    """Entrants leave mid-event: the console leads the director to the registration desk while
+    the tournament runs, not only before it starts."""
+    page = cast.client("director").get(f"/tournaments/{tournament.pk}/console/").content.decode()
+    assert f'href="/tournaments/{tournament.pk}/registration/">Entrants: withdrawals and late entries</a>' in page

@@ -5,6 +5,7 @@ their reason and trail, and what members and the public read of a correction."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -196,3 +197,19 @@ def test_an_unfinished_match_is_not_corrected(cast: Cast, tournament: Tournament
     response = client.post(f"/matches/{match.pk}/correct/", {"text": log_text(match), "reason": "x"}, follow=True)
     assert response.status_code == 200 and b"only a finished match" in response.content
     assert first(tournament).status == Match.Status.SCHEDULED
+
+
+@pytest.mark.parametrize("reason, note", [("The sheet was misread.", ": The sheet was misread.</li>"),
+                                          ("the sheet was misread", ": the sheet was misread.</li>"),
+                                          ("Who wrote 7?", ": Who wrote 7?</li>")])
+def test_a_correction_note_ends_its_sentence_once(cast: Cast, tournament: Tournament, reason: str, note: str) -> None:
+    """A reason ending in its own full stop is not given a second one; the public, who read no
+    reason, still read a whole sentence."""
+    match = first(tournament)
+    results.record_log(match, log=played_log(match))
+    cast.client("director").post(f"/matches/{match.pk}/correct/", {"text": log_text(match, "other"), "reason": reason})
+    assert Correction.objects.count() == 1
+    for path in (f"/matches/{match.pk}/", f"/tournaments/{tournament.pk}/"):
+        assert note in cast.client("member").get(path).content.decode(), path
+        public = cast.client("anonymous").get(path).content.decode()
+        assert re.search(r"A correction was made on [\d-]+( to <a [^>]*>match #\d+</a>)?\.</li>", public), path

@@ -184,3 +184,14 @@ def test_a_roster_changed_since_the_preview_answers_409_and_imports_nothing(cast
     answer = client.post(IMPORT, {"action": "confirm", "preview": token})
     assert answer.status_code == 409 and "preview the file again" in answer.content.decode()
     assert snapshot() == before
+
+
+def test_the_roster_and_the_preview_scroll_in_boxes_reached_by_keyboard(cast) -> None:
+    """A table wider than a phone scrolls in its own box: the box takes the focus (and is named)
+    so that the keyboard can scroll it too (WCAG's scrollable-region-focusable)."""
+    client = cast.client("director")
+    pages = [client.get(PLAYERS).content.decode(), client.post(IMPORT, {"file": upload(CSV)}).content.decode()]
+    for html in pages:
+        boxes = re.findall(r'<div class="scroll"[^>]*>', html)
+        assert boxes and all('tabindex="0"' in box and 'role="region"' in box and "aria-label=" in box
+                             for box in boxes), boxes
