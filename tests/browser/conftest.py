@@ -12,7 +12,8 @@ from tests.browser.driving import PHONE, Person, new_driver
 
 
 @pytest.fixture
-def people(tmp_path_factory: pytest.TempPathFactory, live_server: Any) -> Iterator[Callable[..., Person]]:
+def people(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+           live_server: Any) -> Iterator[Callable[..., Person]]:
     """A factory of people, each at their own browser at a phone's width:
     ``director = people("director")``. Every browser is closed at the end."""
     drivers: list[Any] = []
@@ -20,7 +21,8 @@ def people(tmp_path_factory: pytest.TempPathFactory, live_server: Any) -> Iterat
     def open_browser(name: str, size: tuple[int, int] = PHONE) -> Person:
         driver = new_driver(tmp_path_factory.mktemp(f"chromium-{name}"), size)
         drivers.append(driver)
-        return Person(driver, live_server, name)
+        story = request.module.__name__.rpartition(".")[2].removeprefix("test_").removesuffix("_in_chromium")
+        return Person(driver, live_server, name, story)
 
     try:
         yield open_browser

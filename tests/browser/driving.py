@@ -95,10 +95,11 @@ def console_errors(driver: Any) -> list[str]:
 class Person:
     """One person at one browser: the steps a workflow test takes, in a person's words."""
 
-    def __init__(self, driver: Any, live_server: Any, name: str) -> None:
+    def __init__(self, driver: Any, live_server: Any, name: str, story: str = "") -> None:
         self.driver = driver
         self.live_server = live_server
         self.name = name
+        self.story = story  # the test module's short name: screenshots of two tests never collide
         self.shots = 0
 
     # -- moving around ---------------------------------------------------------------------------
@@ -177,9 +178,10 @@ class Person:
 
     # -- evidence --------------------------------------------------------------------------------
     def shot(self, step: str) -> Path:
-        """Save a screenshot of the whole page as ``<person>-<n>-<step>.png``."""
+        """Save a screenshot of the whole page as ``<test>-<person>-<n>-<step>.png``."""
         self.shots += 1
-        path = artifacts() / f"{self.name}-{self.shots:02d}-{step}.png"
+        prefix = f"{self.story}-" if self.story else ""
+        path = artifacts() / f"{prefix}{self.name}-{self.shots:02d}-{step}.png"
         width, shown = viewport(self.driver)
         height = self.driver.execute_script("return document.documentElement.scrollHeight")
         set_viewport(self.driver, width, min(max(height + 120, 400), 4000))
