@@ -11,7 +11,7 @@ from tournaments.formats.model import (
     FORMATS_WITH_LATE_ENTRY,
     Entrant,
     FormatError,
-    Game,
+    Fixture,
     Outcome,
     Settings,
     check_format,
@@ -43,7 +43,7 @@ class Format(ABC):
         """The most rounds the tournament can take (``total_rounds`` where that is known)."""
 
     @abstractmethod
-    def next_games(self, outcomes: Sequence[Outcome], active: Sequence[Entrant]) -> list[Game]:
+    def next_games(self, outcomes: Sequence[Outcome], active: Sequence[Entrant]) -> list[Fixture]:
         """The games to play next given the outcome of every game returned before: the current
         round's remaining games (best-of-N games, elimination replays), else the next round's;
         ``[]`` when the tournament is over.
@@ -56,7 +56,7 @@ class Format(ABC):
         return not self.next_games(outcomes, active)
 
     @abstractmethod
-    def propose_round(self, round: int, outcomes: Sequence[Outcome], active: Sequence[Entrant]) -> list[Game]:
+    def propose_round(self, round: int, outcomes: Sequence[Outcome], active: Sequence[Entrant]) -> list[Fixture]:
         """The first games of ``round``, paired from the outcomes of earlier rounds as played.
 
         Outcomes of ``round`` and later are ignored, so the proposal can be recomputed after a
@@ -65,7 +65,7 @@ class Format(ABC):
 
     # -- shared checks ---------------------------------------------------------------------
 
-    #: The ``Game.bracket`` values this format's games carry.
+    #: The ``Fixture.bracket`` values this format's games carry.
     brackets: frozenset[str] = frozenset({""})
 
     def _check_entrants(self, outcomes: Sequence[Outcome], active: Sequence[Entrant]) -> None:
@@ -129,7 +129,7 @@ class RoundByRound(Format):
     def max_rounds(self) -> int:
         return self.total_rounds()
 
-    def next_games(self, outcomes: Sequence[Outcome], active: Sequence[Entrant]) -> list[Game]:
+    def next_games(self, outcomes: Sequence[Outcome], active: Sequence[Entrant]) -> list[Fixture]:
         ledger = self._ledger(outcomes, active)
         pending = [pairing.next_game for pairing in ledger.pending() if pairing.next_game is not None]
         if pending:

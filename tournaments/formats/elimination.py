@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from tournaments.formats.base import Format
 from tournaments.formats.ledger import Ledger
-from tournaments.formats.model import FINAL, LOSERS, WINNERS, Entrant, FormatError, Game, Outcome
+from tournaments.formats.model import FINAL, LOSERS, WINNERS, Entrant, FormatError, Fixture, Outcome
 
 
 def bracket_order(size: int) -> list[int]:
@@ -41,7 +41,7 @@ class Walk:
 
     round: int = 0
     """The round whose games are pending (0 when the tournament is over)."""
-    games: list[Game] = field(default_factory=list)
+    games: list[Fixture] = field(default_factory=list)
     eliminated: dict[Entrant, int] = field(default_factory=dict)
     champion: Entrant | None = None
 
@@ -69,7 +69,7 @@ class _Bracket:
         self.active = set(active)
         self.by_key = {(pairing.round, pairing.bracket, pairing.index): pairing for pairing in ledger.pairings}
         self.seat_zero = ledger.seat_zero_games()
-        self.pending: list[Game] = []
+        self.pending: list[Fixture] = []
 
     def play(self, round: int, bracket: str, index: int, slot: Slot) -> _Played:
         pairing = self.by_key.get((round, bracket, index))
@@ -89,9 +89,9 @@ class _Bracket:
         alive = [entrant for entrant in present if entrant in self.active]
         out = [entrant for entrant in present if entrant not in self.active]
         if len(alive) == 2:
-            self.pending.append(Game(round=round, seats=self.seat(*alive), pairing=index, bracket=bracket))
+            self.pending.append(Fixture(round=round, seats=self.seat(*alive), pairing=index, bracket=bracket))
         elif len(alive) == 1:
-            self.pending.append(Game(round=round, seats=(alive[0],), bye=True, pairing=index, bracket=bracket))
+            self.pending.append(Fixture(round=round, seats=(alive[0],), bye=True, pairing=index, bracket=bracket))
         return _Played(out=out)
 
     def seat(self, a: Entrant, b: Entrant) -> tuple[Entrant, Entrant]:
@@ -132,10 +132,10 @@ class Elimination(Format):
     def _walk(self, bracket: _Bracket) -> Walk:
         """Play the bracket through from round 1, stopping at the first round with games to play."""
 
-    def next_games(self, outcomes: Sequence[Outcome], active: Sequence[Entrant]) -> list[Game]:
+    def next_games(self, outcomes: Sequence[Outcome], active: Sequence[Entrant]) -> list[Fixture]:
         return self.walk(outcomes, active).games
 
-    def propose_round(self, round: int, outcomes: Sequence[Outcome], active: Sequence[Entrant]) -> list[Game]:
+    def propose_round(self, round: int, outcomes: Sequence[Outcome], active: Sequence[Entrant]) -> list[Fixture]:
         if not isinstance(round, int) or not 1 <= round <= self.max_rounds():
             raise FormatError(f"{self.settings.format} has rounds 1 to {self.max_rounds()}, not {round!r}")
         walk = self.walk(outcomes, active, before=round)

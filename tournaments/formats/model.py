@@ -35,7 +35,7 @@ GAME_SCORE = "game_score"
 #: Every tie-break a tournament may choose, in the docs' order.
 TIEBREAKS = (BUCHHOLZ, BUCHHOLZ_CUT1, SONNEBORN_BERGER, HEAD_TO_HEAD, WINS, GAME_SCORE)
 
-#: ``Game.bracket`` values: "" outside double elimination.
+#: ``Fixture.bracket`` values: "" outside double elimination.
 WINNERS = "winners"
 LOSERS = "losers"
 FINAL = "final"
@@ -79,8 +79,9 @@ class FormatError(ValueError):
 
 
 @dataclass(frozen=True)
-class Game:
-    """One game to play: a two-seat pairing's game, a table, or a bye (one seat, ``bye=True``)."""
+class Fixture:
+    """One game to play, a fixture: a two-seat pairing's game, a table, or a bye (one seat,
+    ``bye=True``). (Not a game of the rules engines, ``games.base.Game``: a place in a round.)"""
 
     round: int
     """1-based round number."""
@@ -104,7 +105,7 @@ class Game:
 class Outcome:
     """A played game as the standings see it."""
 
-    game: Game
+    game: Fixture
     ranks: tuple[int, ...]
     """Per seat, 1 best; seats that tie share a rank. A bye: ``(1,)``."""
     scores: tuple[float, ...]

@@ -16,7 +16,7 @@ from tournaments.formats.model import (
     BRACKETS,
     Entrant,
     FormatError,
-    Game,
+    Fixture,
     Outcome,
     Settings,
     check_scoring,
@@ -181,7 +181,7 @@ class Pairing:
     """In game-number order."""
     decided: bool
     """Whether the pairing is over; an undecided pairing counts for nothing yet."""
-    next_game: Game | None
+    next_game: Fixture | None
     """The game to play next while undecided (``None`` once decided)."""
     results: tuple[str, ...] = ()
     """Per seat when decided: "win", "draw", "loss" or "bye"."""
@@ -261,7 +261,7 @@ def decide(
     return _decide_two_seat(settings, games, withdrawn, seed_rank)
 
 
-def _pairing(games: Sequence[Outcome], *, next_game: Game | None = None, results: tuple[str, ...] = (),
+def _pairing(games: Sequence[Outcome], *, next_game: Fixture | None = None, results: tuple[str, ...] = (),
              points: tuple[Fraction, ...] = (), versus: tuple[tuple[Fraction, ...], ...] = (),
              winner: Entrant | None = None) -> Pairing:
     """A pairing of these games: decided unless a ``next_game`` is due."""
@@ -326,7 +326,7 @@ def _decide_two_seat(settings: Settings, games: Sequence[Outcome], withdrawn: Co
                 winner = b if gone[0] == a else a
     if not decided:
         last = games[-1].game
-        return _pairing(games, next_game=Game(round=last.round, seats=tuple(reversed(last.seats)),
+        return _pairing(games, next_game=Fixture(round=last.round, seats=tuple(reversed(last.seats)),
                                               pairing=last.pairing, number=last.number + 1, bracket=last.bracket))
     if double_loss:
         results = (LOSS, LOSS)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tournaments.formats.base import RoundByRound
-from tournaments.formats.model import DOUBLE_ROUND_ROBIN, Entrant, Game, Outcome
+from tournaments.formats.model import DOUBLE_ROUND_ROBIN, Entrant, Fixture, Outcome
 
 
 def berger_round(players: int, round_index: int) -> list[tuple[int, int]]:
@@ -44,7 +44,7 @@ class RoundRobin(RoundByRound):
     def total_rounds(self) -> int:
         return (self.players - 1) * self.cycles
 
-    def propose_round(self, round: int, outcomes: Sequence[Outcome], active: Sequence[Entrant]) -> list[Game]:
+    def propose_round(self, round: int, outcomes: Sequence[Outcome], active: Sequence[Entrant]) -> list[Fixture]:
         self._check_round(round)
         self._check_entrants(outcomes, active)
         cycle, index = divmod(round - 1, self.players - 1)
@@ -56,7 +56,7 @@ class RoundRobin(RoundByRound):
                 seats.reverse()
             playing = tuple(entrant for entrant in seats if entrant is not None and entrant in still_in)
             if len(playing) == 2:
-                games.append(Game(round=round, seats=playing, pairing=board))
+                games.append(Fixture(round=round, seats=playing, pairing=board))
             elif len(playing) == 1:
-                games.append(Game(round=round, seats=playing, bye=True, pairing=board))
+                games.append(Fixture(round=round, seats=playing, bye=True, pairing=board))
         return games

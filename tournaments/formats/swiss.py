@@ -29,7 +29,7 @@ from games.seeding import derive_rng
 from tournaments.formats.base import RoundByRound
 from tournaments.formats.ledger import Ledger
 from tournaments.formats.matching import max_weight_matching
-from tournaments.formats.model import Entrant, Game, Outcome
+from tournaments.formats.model import Entrant, Fixture, Outcome
 
 ABSOLUTE, STRONG, MILD, NONE = 3, 2, 1, 0
 
@@ -70,7 +70,7 @@ class Swiss(RoundByRound):
     def total_rounds(self) -> int:
         return self.settings.rounds or 0  # check_format makes sure it is set
 
-    def propose_round(self, round: int, outcomes: Sequence[Outcome], active: Sequence[Entrant]) -> list[Game]:
+    def propose_round(self, round: int, outcomes: Sequence[Outcome], active: Sequence[Entrant]) -> list[Fixture]:
         self._check_round(round)
         ledger = self._ledger(outcomes, active, before=round)
         order = self._standing_order(ledger, active)
@@ -85,9 +85,9 @@ class Swiss(RoundByRound):
         games = []
         for board, (higher, lower) in enumerate(pairs):
             seats = _seat(higher, lower, ledger, default=(first_seat + board) % 2)
-            games.append(Game(round=round, seats=seats, pairing=board))
+            games.append(Fixture(round=round, seats=seats, pairing=board))
         if bye is not None:
-            games.append(Game(round=round, seats=(bye,), bye=True, pairing=len(pairs)))
+            games.append(Fixture(round=round, seats=(bye,), bye=True, pairing=len(pairs)))
         return games
 
 

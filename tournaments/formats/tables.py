@@ -10,7 +10,7 @@ from fractions import Fraction
 from games.seeding import derive_rng
 from tournaments.formats.base import RoundByRound
 from tournaments.formats.ledger import Ledger
-from tournaments.formats.model import Entrant, Game, Outcome
+from tournaments.formats.model import Entrant, Fixture, Outcome
 
 
 def table_sizes(entrants: int, min_seats: int, table_size: int) -> list[int]:
@@ -56,7 +56,7 @@ class Tables(RoundByRound):
     def total_rounds(self) -> int:
         return self.settings.rounds or 0  # check_format makes sure it is set
 
-    def propose_round(self, round: int, outcomes: Sequence[Outcome], active: Sequence[Entrant]) -> list[Game]:
+    def propose_round(self, round: int, outcomes: Sequence[Outcome], active: Sequence[Entrant]) -> list[Fixture]:
         self._check_round(round)
         ledger = self._ledger(outcomes, active, before=round)
         order = self._standing_order(ledger, active)
@@ -68,11 +68,11 @@ class Tables(RoundByRound):
         tables = snake(seated, sizes) if round == 1 else _by_standing(seated, sizes, ledger)
         positions = ledger.table_positions()
         games = [
-            Game(round=round, seats=self._seat_order(table, positions, round, index), pairing=index)
+            Fixture(round=round, seats=self._seat_order(table, positions, round, index), pairing=index)
             for index, table in enumerate(tables)
         ]
         byes_in_rank_order = [entrant for entrant in order if entrant in byes]
-        games += [Game(round=round, seats=(entrant,), bye=True, pairing=len(tables) + index)
+        games += [Fixture(round=round, seats=(entrant,), bye=True, pairing=len(tables) + index)
                   for index, entrant in enumerate(byes_in_rank_order)]
         return games
 

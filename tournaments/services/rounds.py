@@ -76,7 +76,7 @@ def rounds_text(numbers: Sequence[int]) -> str:
 SEAT_NAMES = ("first", "second")
 
 
-def warnings(games: Sequence[formats.Game], past: History, names: dict[int, str]) -> list[str]:
+def warnings(games: Sequence[formats.Fixture], past: History, names: dict[int, str]) -> list[str]:
     """What the seating breaks that the pairing avoids where it can: rematches, second byes,
     and (in two-seat games) a seat held three rounds running or two more times than the other."""
     found = []

@@ -22,12 +22,12 @@ def table_limits(tournament: Tournament) -> tuple[int, int]:
     return (rules.min_seats, rules.max_seats) if tournament.format == Tournament.Format.TABLES else (2, 2)
 
 
-def parse_games(number: int, games: Any) -> list[formats.Game]:
+def parse_games(number: int, games: Any) -> list[formats.Fixture]:
     """The games of round ``number`` from their JSON (``Round.proposal``), numbered in order."""
     if not isinstance(games, list):
         raise InvalidInput("the games must be a list", fields={"games": ["malformed"]})
     try:
-        return [formats.Game(round=number, seats=tuple(int(seat) for seat in game["seats"]),
+        return [formats.Fixture(round=number, seats=tuple(int(seat) for seat in game["seats"]),
                              bye=bool(game.get("bye", False)), pairing=index,
                              number=int(game.get("number", 0)), bracket=str(game.get("bracket", "")))
                 for index, game in enumerate(games)]
@@ -36,7 +36,7 @@ def parse_games(number: int, games: Any) -> list[formats.Game]:
                            fields={"games": ["malformed"]}) from None
 
 
-def check_games(tournament: Tournament, number: int, games: Any, active: Iterable[int]) -> list[formats.Game]:
+def check_games(tournament: Tournament, number: int, games: Any, active: Iterable[int]) -> list[formats.Fixture]:
     """The round's games, parsed and checked against the format: refused (``InvalidInput``)
     unless the ``active`` entrants are each seated exactly once at tables of allowed sizes."""
     parsed = parse_games(number, games)

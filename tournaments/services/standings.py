@@ -26,13 +26,13 @@ def outcomes(tournament: Tournament) -> list[formats.Outcome]:
         "pk", "round__number", "pairing", "game_number", "bracket")
     for match_id, number, pairing, game_number, bracket in matches:
         seats = sorted(seats_of.get(match_id, ()))
-        game = formats.Game(round=number, seats=tuple(entrant_of[seat[1]] for seat in seats),
+        game = formats.Fixture(round=number, seats=tuple(entrant_of[seat[1]] for seat in seats),
                             pairing=pairing, number=game_number, bracket=bracket)
         decided.append(formats.Outcome(game=game, ranks=tuple(seat[2] for seat in seats),
                                        scores=tuple(seat[3] for seat in seats),
                                        forfeited=tuple(bool(seat[4]) for seat in seats)))
     for bye in tournament.byes.select_related("round").order_by("round__number", "bracket", "pairing"):
-        game = formats.Game(round=bye.round.number, seats=(bye.entrant_id,), bye=True, pairing=bye.pairing,
+        game = formats.Fixture(round=bye.round.number, seats=(bye.entrant_id,), bye=True, pairing=bye.pairing,
                             bracket=bye.bracket)
         decided.append(formats.Outcome(game=game, ranks=(1,), scores=(0,)))
     return sorted(decided, key=lambda outcome: (outcome.game.round, outcome.game.bracket, outcome.game.pairing,

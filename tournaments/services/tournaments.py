@@ -88,7 +88,7 @@ def repropose(tournament: Tournament) -> None:
 
 # -- pairing and playing ----------------------------------------------------------------------------
 
-def match_seed(tournament: Tournament, game: formats.Game) -> str:
+def match_seed(tournament: Tournament, game: formats.Fixture) -> str:
     return derive_seed(tournament.seed, "match", game.round, game.bracket, game.pairing, game.number)
 
 
@@ -185,11 +185,11 @@ def advance(tournament_id: int) -> list[Match]:
     return publish(tournament, games)  # which stores total_rounds with the round
 
 
-def game_json(game: formats.Game) -> dict[str, Any]:
+def game_json(game: formats.Fixture) -> dict[str, Any]:
     return dataclasses.asdict(game) | {"seats": list(game.seats)}
 
 
-def publish(tournament: Tournament, games: list[formats.Game]) -> list[Match]:
+def publish(tournament: Tournament, games: list[formats.Fixture]) -> list[Match]:
     """Create the matches (and byes) of these games, scheduled, seeds derived from the
     tournament's. Each round is fetched and each entrant's bot version looked up once for
     the whole list, and the matches stored together, not one by one."""

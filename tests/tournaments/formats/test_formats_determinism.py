@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.formats import FORMATS, Game, Outcome, Settings, make_format, standings
+from tournaments.formats import FORMATS, Fixture, Outcome, Settings, make_format, standings
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -104,7 +104,7 @@ def test_the_seed_draws_lots_for_seats_but_never_changes_who_meets_whom() -> Non
 
 
 def test_games_and_outcomes_are_immutable_values() -> None:
-    game = Game(round=1, seats=(1, 2))
-    assert game == Game(round=1, seats=(1, 2)) and hash(game) == hash(Game(round=1, seats=(1, 2)))
+    game = Fixture(round=1, seats=(1, 2))
+    assert game == Fixture(round=1, seats=(1, 2)) and hash(game) == hash(Fixture(round=1, seats=(1, 2)))
     with pytest.raises(AttributeError):
         game.round = 2  # type: ignore[misc]

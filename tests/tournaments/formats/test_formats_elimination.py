@@ -8,20 +8,20 @@ from collections import Counter
 
 import pytest
 
-from tournaments.formats import FormatError, Game, Outcome, Settings, make_format, standings
+from tournaments.formats import FormatError, Fixture, Outcome, Settings, make_format, standings
 
 SINGLE = Settings("single_elimination")
 DOUBLE = Settings("double_elimination")
 
 
-def better_seed_wins(game: Game, rng: random.Random) -> Outcome:
+def better_seed_wins(game: Fixture, rng: random.Random) -> Outcome:
     if game.bye:
         return Outcome(game, (1,), (0.0,))
     a, b = game.seats
     return Outcome(game, (1, 2) if a < b else (2, 1), (0.0, 0.0))
 
 
-def anything_goes(game: Game, rng: random.Random) -> Outcome:
+def anything_goes(game: Fixture, rng: random.Random) -> Outcome:
     """Random results, a third of them draws (so replays happen)."""
     if game.bye:
         return Outcome(game, (1,), (0.0,))
@@ -194,7 +194,7 @@ def test_a_withdrawn_entrants_opponent_advances_on_a_bye() -> None:
     entrants = [1, 2, 3, 4]
     fmt = make_format(SINGLE, entrants)
     round_one = fmt.next_games([], [1, 2, 3])  # 4 withdrew before round 1
-    assert Game(round=1, seats=(1,), bye=True, pairing=0) in round_one
+    assert Fixture(round=1, seats=(1,), bye=True, pairing=0) in round_one
     outcomes = [better_seed_wins(game, random.Random(0)) for game in round_one]
     final = fmt.next_games(outcomes, [1, 2, 3])
     assert [sorted(game.seats) for game in final] == [[1, 2]]
@@ -237,7 +237,7 @@ def test_a_bye_stored_without_its_bracket_is_refused_rather_than_paired_again() 
     games = fmt.next_games(outcomes, [1, 2, 3])
     (losers_bye,) = [game for game in games if game.bye]
     assert losers_bye.bracket == "losers"
-    stripped = Game(round=losers_bye.round, seats=losers_bye.seats, bye=True, pairing=losers_bye.pairing)
+    stripped = Fixture(round=losers_bye.round, seats=losers_bye.seats, bye=True, pairing=losers_bye.pairing)
     played = [better_seed_wins(game, random.Random(0)) for game in games if not game.bye]
     with pytest.raises(FormatError, match="store each game's bracket as the format returned it, byes included"):
         fmt.next_games([*outcomes, *played, Outcome(stripped, (1,), (0.0,))], [1, 2, 3])

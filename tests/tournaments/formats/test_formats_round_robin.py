@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from tournaments.formats import FormatError, Game, Outcome, Settings, berger_round, make_format, standings
+from tournaments.formats import FormatError, Fixture, Outcome, Settings, berger_round, make_format, standings
 
 ROUND_ROBIN = Settings("round_robin")
 DOUBLE = Settings("double_round_robin")
@@ -80,10 +80,10 @@ def test_best_of_three_alternates_seats_and_stops_at_a_majority() -> None:
     config = Settings("round_robin", best_of=3)
     fmt = make_format(config, [1, 2])
     first = fmt.next_games([], [1, 2])
-    assert first == [Game(round=1, seats=(1, 2), pairing=0)]
+    assert first == [Fixture(round=1, seats=(1, 2), pairing=0)]
     outcomes = [Outcome(first[0], (1, 2), (0.0, 0.0))]
     second = fmt.next_games(outcomes, [1, 2])
-    assert second == [Game(round=1, seats=(2, 1), pairing=0, number=1)]
+    assert second == [Fixture(round=1, seats=(2, 1), pairing=0, number=1)]
     outcomes.append(Outcome(second[0], (2, 1), (0.0, 0.0)))  # 1 wins again: 2-0, a majority
     assert fmt.next_games(outcomes, [1, 2]) == []
     table = standings(config, [1, 2], outcomes)

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tournaments.formats import FORMATS, FormatError, Game, Outcome, Settings, make_format, points_of
+from tournaments.formats import FORMATS, FormatError, Fixture, Outcome, Settings, make_format, points_of
 
 
 @pytest.mark.parametrize(
@@ -64,7 +64,7 @@ def test_default_table_size_is_four_within_the_games_limits() -> None:
 
 def test_one_seat_games_can_run_tables_of_one_entrant() -> None:
     config = Settings("tables", min_seats=1, max_seats=6, rounds=1)
-    assert make_format(config, [5]).next_games([], [5]) == [Game(round=1, seats=(5,), pairing=0)]
+    assert make_format(config, [5]).next_games([], [5]) == [Fixture(round=1, seats=(5,), pairing=0)]
 
 
 # -- what one game is worth -------------------------------------------------------------------
@@ -73,8 +73,8 @@ TWO_SEAT = Settings("swiss", rounds=3)
 TABLES = Settings("tables", min_seats=2, max_seats=6, rounds=3)
 
 
-def game(*seats: int, bye: bool = False) -> Game:
-    return Game(round=1, seats=seats, bye=bye)
+def game(*seats: int, bye: bool = False) -> Fixture:
+    return Fixture(round=1, seats=seats, bye=bye)
 
 
 @pytest.mark.parametrize(
@@ -149,8 +149,8 @@ def test_a_bye_at_tables_is_worth_an_average_seat_unless_set() -> None:
         (Outcome(game(1, 2), (0, 1), (0.0, 0.0)), "ranks are integers from 1"),
         (Outcome(game(1, 2, bye=True), (1, 1), (0.0, 0.0)), "a bye has exactly one seat"),
         (Outcome(game(1, 2, 3), (1, 2, 3), (0.0,) * 3), "games have two seats, not 3"),
-        (Outcome(Game(round=0, seats=(1, 2)), (1, 2), (0.0, 0.0)), "rounds count from 1"),
-        (Outcome(Game(round=1, seats=(1, 2), bracket="consolation"), (1, 2), (0.0, 0.0)), "unknown bracket"),
+        (Outcome(Fixture(round=0, seats=(1, 2)), (1, 2), (0.0, 0.0)), "rounds count from 1"),
+        (Outcome(Fixture(round=1, seats=(1, 2), bracket="consolation"), (1, 2), (0.0, 0.0)), "unknown bracket"),
     ],
 )
 def test_malformed_outcomes_are_refused(outcome: Outcome, message: str) -> None:

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.formats import FormatError, Game, Outcome, Settings, crosstable, standings
+from tournaments.formats import FormatError, Fixture, Outcome, Settings, crosstable, standings
 
 
 def played(round: int, a: int, b: int, winner: int | None, scores: tuple[float, float], pairing: int = 0) -> Outcome:
     ranks = (1, 1) if winner is None else (1, 2) if winner == a else (2, 1)
-    return Outcome(Game(round=round, seats=(a, b), pairing=pairing), ranks, scores)
+    return Outcome(Fixture(round=round, seats=(a, b), pairing=pairing), ranks, scores)
 
 
 def bye(round: int, entrant: int, pairing: int) -> Outcome:
-    return Outcome(Game(round=round, seats=(entrant,), bye=True, pairing=pairing), (1,), (0.0,))
+    return Outcome(Fixture(round=round, seats=(entrant,), bye=True, pairing=pairing), (1,), (0.0,))
 
 
 # Five entrants, three Swiss rounds, one bye a round (scores are the games' own):
@@ -34,7 +34,7 @@ def bye(round: int, entrant: int, pairing: int) -> Outcome:
 #   1: beat 2 (2) + drew 5 (¾) = 2¾       2: beat 3 (1½) = 1½
 #   3: drew 4 (1¼) + beat 5 (1½) = 2¾     4: drew 3 (¾) + beat 1 (1½) = 2¼
 #   5: drew 1 (¾) = ¾
-# Wins: 1, 2, 3, 4 one each; 5 none. Game scores: 1 = 5+3+2 = 10; 2 = 2+6 = 8;
+# Wins: 1, 2, 3, 4 one each; 5 none. Fixture scores: 1 = 5+3+2 = 10; 2 = 2+6 = 8;
 #   3 = 4+1+5 = 10; 4 = 4+7 = 11; 5 = 3+0 = 3.
 # Head-to-head among the three on 1½ (1, 3, 5): 1 drew 5 (½); 3 beat 5 (1); 5 drew 1 (½).
 ENTRANTS = [1, 2, 3, 4, 5]
@@ -107,7 +107,7 @@ def test_configured_points_change_points_and_sonneborn_berger_alike() -> None:
 
 
 def test_a_no_show_is_a_loss_for_the_absent_seat() -> None:
-    no_show = Outcome(Game(round=1, seats=(1, 2)), (2, 1), (0.0, 0.0), forfeited=(True, False))
+    no_show = Outcome(Fixture(round=1, seats=(1, 2)), (2, 1), (0.0, 0.0), forfeited=(True, False))
     table = {row.entrant: row for row in standings(Settings("swiss", rounds=1), [1, 2], [no_show])}
     assert (table[1].points, table[1].losses, table[2].points, table[2].wins) == (0.0, 1, 1.0, 1)
 
@@ -128,10 +128,10 @@ def test_a_no_show_is_a_loss_for_the_absent_seat() -> None:
 #   3: level with 2 in round 2 (2) = 2                4: ahead of 1 (3½) = 3½
 # Wins (first place alone): only 4 (round 2). 2 and 4 on 4 points: Buchholz 8½ puts 2 first.
 TABLE_OUTCOMES = [
-    Outcome(Game(round=1, seats=(1, 2, 3)), (1, 1, 3), (10.0, 10.0, 4.0)),
-    Outcome(Game(round=1, seats=(4,), bye=True, pairing=1), (1,), (0.0,)),
-    Outcome(Game(round=2, seats=(4, 1)), (1, 2), (8.0, 3.0)),
-    Outcome(Game(round=2, seats=(3, 2), pairing=1), (1, 1), (5.0, 5.0)),
+    Outcome(Fixture(round=1, seats=(1, 2, 3)), (1, 1, 3), (10.0, 10.0, 4.0)),
+    Outcome(Fixture(round=1, seats=(4,), bye=True, pairing=1), (1,), (0.0,)),
+    Outcome(Fixture(round=2, seats=(4, 1)), (1, 2), (8.0, 3.0)),
+    Outcome(Fixture(round=2, seats=(3, 2), pairing=1), (1, 1), (5.0, 5.0)),
 ]
 TABLE_SETTINGS = Settings("tables", min_seats=2, max_seats=6, table_size=3, rounds=2,
                           tiebreaks=("buchholz", "sonneborn_berger", "wins", "game_score"))

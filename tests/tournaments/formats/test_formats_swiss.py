@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.formats import FormatError, Game, Outcome, Settings, make_format, standings
+from tournaments.formats import FormatError, Fixture, Outcome, Settings, make_format, standings
 
 SWISS = Settings("swiss", rounds=5)
 
 
-def result(game: Game, rng: random.Random) -> Outcome:
+def result(game: Fixture, rng: random.Random) -> Outcome:
     if game.bye:
         return Outcome(game, (1,), (0.0,))
     roll = rng.random()
@@ -184,7 +184,7 @@ def test_a_director_may_change_the_proposal_and_later_rounds_follow_what_was_pla
     fmt = make_format(Settings("swiss", rounds=3), entrants)
     proposal = fmt.propose_round(1, [], entrants)
     assert [frozenset(g.seats) for g in proposal] == [{1, 3}, {2, 4}]
-    published = [Game(round=1, seats=(2, 1), pairing=0), Game(round=1, seats=(3, 4), pairing=1)]
+    published = [Fixture(round=1, seats=(2, 1), pairing=0), Fixture(round=1, seats=(3, 4), pairing=1)]
     outcomes = [Outcome(g, (1, 1), (0.0, 0.0)) for g in published]
     second = {frozenset(g.seats) for g in fmt.next_games(outcomes, entrants)}
     assert second.isdisjoint({frozenset({1, 2}), frozenset({3, 4})})  # the games actually played

@@ -10,21 +10,21 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.formats import Game, Outcome, Settings, make_format, standings, table_sizes
+from tournaments.formats import Fixture, Outcome, Settings, make_format, standings, table_sizes
 
 
 def tables_settings(min_seats: int = 2, max_seats: int = 6, table_size: int | None = None, rounds: int = 3) -> Settings:
     return Settings("tables", min_seats=min_seats, max_seats=max_seats, table_size=table_size, rounds=rounds)
 
 
-def random_result(game: Game, rng: random.Random) -> Outcome:
+def random_result(game: Fixture, rng: random.Random) -> Outcome:
     if game.bye:
         return Outcome(game, (1,), (0.0,))
     ranks = tuple(rng.randint(1, len(game.seats)) for _ in game.seats)
     return Outcome(game, ranks, tuple(float(rng.randint(0, 30)) for _ in game.seats))
 
 
-def seed_order_result(game: Game) -> Outcome:
+def seed_order_result(game: Fixture) -> Outcome:
     """The better seed (lower id) finishes ahead."""
     if game.bye:
         return Outcome(game, (1,), (0.0,))
