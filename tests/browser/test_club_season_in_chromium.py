@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.driving import Person, console_errors, wait_for
+from tests.browser.driving import Person, console_errors
+from tests.browser.steps import enter_start_and_watch, make_invitation_link
 from tests.tournaments.console_data import played_log
 from tournaments.models import Club, Correction, Match, Membership, Player, Round, Tournament
 
@@ -104,12 +105,7 @@ def test_a_club_season_on_the_web(people: Callable[..., Person], settings: Any, 
     step(director, "club")
 
     # 2. An invitation link; two people sign up through it, each at their own browser.
-    director.click("Members")
-    director.fill(Role="member", Days_valid=7, Max_uses=2)
-    director.submit("Make a link")
-    director.sees("Made a new invitation link.")
-    step(director, "link-made")
-    link = director.driver.find_element("css selector", "input.copy").get_attribute("value")
+    link = make_invitation_link(director, step)
     ana, ben = people("season-ana"), people("season-ben")
     for person in (ana, ben):
         person.open(link)
@@ -273,21 +269,6 @@ def test_a_club_season_on_the_web(people: Callable[..., Person], settings: Any, 
     step(director, "bots-create")
     director.click("Create tournament")
     director.sees("now enter its players")
-    for number in range(1, 5):
-        director.fill(Bot=f"Racer {number}")
-        director.click("Enter")
-        director.sees(f"Entered Racer {number}.")
-    step(director, "bots-registration")
-    director.click("Start")
-    race = Tournament.objects.get(name="Bot race")
-    # On SQLite the bots play their games in the start's request: its answer can take a while.
-    wait_for(director.driver, lambda d: director.path == f"/tournaments/{race.pk}/",
-             "the start leads to the tournament's page", timeout=120)
-    director.loaded("the tournament's page")
-    wait_for(director.driver, lambda d: d.find_element("id", "tournament-status").text == "finished",
-             "the bot tournament finishes", timeout=120)
-    director.sees("Standings")
-    step(director, "bots-finished")
-    race.refresh_from_db()
+    race = enter_start_and_watch(director, "Bot race", [f"Racer {number}" for number in range(1, 5)], step)
     assert race.status == Tournament.Status.FINISHED and race.bots
     assert not [error for error in console_errors(director.driver) if "favicon" not in error]

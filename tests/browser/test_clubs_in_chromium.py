@@ -11,6 +11,7 @@ from typing import Any
 from django.contrib.auth.models import User
 
 from tests.browser.driving import Person
+from tests.browser.steps import make_invitation_link
 from tournaments.models import Club, Player
 
 PLAYERS_CSV = "name,rating,username\nBea Lind,1910,\nCarl Moss,1875,\nDana Reed,1820,\nEli Fern,,\nFlo Marsh,1760,\nGio Pike,1702,\n"
@@ -44,12 +45,7 @@ def test_a_director_makes_a_club_invites_a_member_and_imports_the_roster(
     assert director.path == "/clubs/pond-club/"
     step(director, "club-page")
 
-    director.click("Members")
-    director.fill(Role="member", Days_valid=7, Max_uses=2)
-    director.submit("Make a link")
-    director.sees("Made a new invitation link.")
-    step(director, "link-made")
-    link = director.driver.find_element("css selector", "input.copy").get_attribute("value")
+    link = make_invitation_link(director, step)
     assert link.startswith("http") and "/join/" in link
 
     ana = people("ana")

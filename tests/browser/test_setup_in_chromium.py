@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from tests.browser.driving import Person, wait_for
+from tests.browser.driving import Person
+from tests.browser.steps import enter_start_and_watch
 from tournaments.models import Club, Membership, Player, Round, Tournament
 from tournaments.services.bots import builtin_player
 
@@ -87,21 +88,7 @@ def test_a_director_creates_and_starts_a_bot_tournament_and_watches_it_finish(pe
     director.check_page("bots-create")
     director.click("Create tournament")
     director.sees("now enter its players")
-    for number in range(1, 5):
-        director.fill(Bot=f"Racer {number}")
-        director.click("Enter")
-        director.sees(f"Entered Racer {number}.")
-    director.check_page("bots-registration")
-    director.click("Start")
-    tournament = Tournament.objects.get(name="Bot race")
-    # On SQLite the bots play their games in the start's request: its answer can take a while.
-    wait_for(director.driver, lambda d: director.path == f"/tournaments/{tournament.pk}/",
-             "the start leads to the tournament's page", timeout=120)
-    director.loaded("the tournament's page")
-    wait_for(director.driver, lambda d: d.find_element("id", "tournament-status").text == "finished",
-             "the bot tournament finishes", timeout=120)
-    director.sees("Standings")
-    director.check_page("bots-finished")
+    tournament = enter_start_and_watch(director, "Bot race", [f"Racer {number}" for number in range(1, 5)],
+                                       lambda person, name: person.check_page(name))
     director.fits_the_phone()
-    tournament.refresh_from_db()
     assert tournament.status == "finished" and tournament.bot_limits == {"move_ms": 800}
