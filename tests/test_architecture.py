@@ -95,3 +95,31 @@ def test_only_services_queue_tasks() -> None:
               if "services" not in path.relative_to(ROOT / "tournaments").parts
               for number, line in enumerate(path.read_text().splitlines(), start=1) if QUEUE.search(line)]
     assert queued == []
+
+
+#: A model written directly: what only a service may do.
+WRITE = re.compile(r"\.save\(|objects\.create\(|get_or_create\(|update_or_create\(|bulk_create\(|bulk_update\(|"
+                   r"\.delete\(\)|\.objects\.filter\(.*\)\.update\(")
+#: The doors: the pages, the API, the admin site and the commands (and ``tasks.py``, which
+#: names the tasks the services define).
+DOORS = ("web", "api", "admin", "management")
+
+
+def test_the_doors_write_nothing_themselves() -> None:
+    """Every write goes through a service, so that what the API refuses every other door
+    refuses too (``docs/architecture.md``)."""
+    written = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+               for door in DOORS for path in sorted((ROOT / "tournaments" / door).rglob("*.py"))
+               for number, line in enumerate(path.read_text().splitlines(), start=1) if WRITE.search(line)]
+    written += [f"tournaments/tasks.py:{number}"
+                for number, line in enumerate((ROOT / "tournaments" / "tasks.py").read_text().splitlines(), start=1)
+                if WRITE.search(line)]
+    assert written == []
+
+
+def test_the_write_finder_finds_writes() -> None:
+    for line in ("match.save()", "Club.objects.create(name=1)", "Club.objects.get_or_create(slug='x')",
+                 "entry.delete()", "Match.objects.filter(pk=1).update(rated=False)"):
+        assert WRITE.search(line), line
+    for line in ("context.update(live)", "bar.update(3)", "form.save_button", "summary.update(match=1)"):
+        assert not WRITE.search(line), line

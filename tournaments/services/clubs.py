@@ -59,6 +59,13 @@ def create_club(*, name: str, slug: str, public: bool = True, director: Any = No
     return club
 
 
+def club_for_import(slug: str, name: str) -> Club:
+    """The club that imported logs go to when none is named: found by its slug, or founded
+    (with no director: staff look after it)."""
+    club = Club.objects.filter(slug=slug).first()
+    return club if club is not None else create_club(name=name, slug=slug)
+
+
 def players_by_name(club: Club, names: Sequence[str], *, create: bool,
                     kinds: Sequence[str] | None = None) -> list[Player]:
     """The club's players with these names, in order; unknown names become new players when

@@ -104,3 +104,10 @@ def delete_tournament(tournament: Tournament) -> None:
     if tournament.status != Tournament.Status.REGISTRATION or tournament.matches.exists():
         raise Conflict(f"the tournament is {tournament.status}: it stays, with its matches", code="already_started")
     tournament.delete()
+
+
+def tournament_for_import(*, club: Club, name: str, game: str) -> Tournament:
+    """The club's tournament of this name that imported matches belong to (an export's
+    manifest names it), created on first sight with default settings."""
+    tournament, _ = Tournament.objects.get_or_create(club=club, name=name, defaults={"game": game})
+    return tournament

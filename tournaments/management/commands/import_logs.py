@@ -20,8 +20,10 @@ from games import jsondepth
 from games.logs import MAX_LOG_BYTES, LogError, parse_body
 from tournaments.errors import ServiceError
 from tournaments.management.commands.export_logs import MANIFEST
-from tournaments.models import Club, Tournament
+from tournaments.models import Club
+from tournaments.services.clubs import club_for_import
 from tournaments.services.matches import import_log
+from tournaments.services.tournament_setup import tournament_for_import
 
 IMPORTED = {"slug": "imported", "name": "Imported"}
 
@@ -39,7 +41,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, paths: list[str], club: str | None, **options: Any) -> None:
         if club is None:
-            target, _ = Club.objects.get_or_create(slug=IMPORTED["slug"], defaults={"name": IMPORTED["name"]})
+            target = club_for_import(IMPORTED["slug"], IMPORTED["name"])
         else:
             target = Club.objects.filter(slug=club).first()
             if target is None:
@@ -75,8 +77,8 @@ class Command(BaseCommand):
             kinds = [players[seat]["kind"] for seat in entry["seats"]]
             tournament = None
             if entry.get("tournament"):
-                tournament, _ = Tournament.objects.get_or_create(
-                    club=club, name=entry["tournament"]["name"], defaults={"game": entry.get("game", "")})
+                tournament = tournament_for_import(club=club, name=entry["tournament"]["name"],
+                                                   game=entry.get("game", ""))
             self.import_file(club, folder / entry["file"], tournament=tournament, kinds=kinds,
                              played_at=parse_datetime(entry["played_at"]) if entry.get("played_at") else None,
                              rated=entry.get("rated", True))
