@@ -9,7 +9,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from tournaments.models import Club, Membership, Player
+from tests.factories import ClubFactory, DirectorFactory, MembershipFactory, PlayerFactory, UserFactory
+from tournaments.models import Club, Player
 
 ROLES = ("anonymous", "member", "rival", "director", "staff")
 
@@ -17,7 +18,8 @@ ROLES = ("anonymous", "member", "rival", "director", "staff")
 @dataclass
 class Cast:
     """Pond Club (public) with its director, a member seated as Ana and five more players;
-    Lily Club with its own director (the rival); a staff superuser with no membership."""
+    Lily Club with its own director (the rival); a staff superuser with no membership. Each
+    account's password is ``pw-<username>-123`` (``tests.factories.UserFactory``)."""
 
     club: Club
     other_club: Club
@@ -41,15 +43,12 @@ class Cast:
 
 @pytest.fixture
 def cast(db: None) -> Cast:
-    club = Club.objects.create(name="Pond Club", slug="pond")
-    other = Club.objects.create(name="Lily Club", slug="lily")
-    director = User.objects.create_user("director", password="pw-director-123", email="director@example.org")
-    member = User.objects.create_user("ana", password="pw-ana-123", email="ana@example.org")
-    rival = User.objects.create_user("rival", password="pw-rival-123")
-    staff = User.objects.create_user("staff", password="pw-staff-123", is_staff=True, is_superuser=True)
-    Membership.objects.create(user=director, club=club, role=Membership.Role.DIRECTOR)
-    Membership.objects.create(user=member, club=club, invited_by=director)
-    Membership.objects.create(user=rival, club=other, role=Membership.Role.DIRECTOR)
-    ana = Player.objects.create(club=club, name="Ana", user=member)
-    players = [Player.objects.create(club=club, name=name) for name in ("Ben", "Cy", "Dora", "Eve", "Fay")]
+    club = ClubFactory(name="Pond Club", slug="pond")
+    other = ClubFactory(name="Lily Club", slug="lily")
+    director = DirectorFactory(club=club, user__username="director", user__email="director@example.org").user
+    member = MembershipFactory(club=club, invited_by=director, user__username="ana", user__email="ana@example.org").user
+    rival = DirectorFactory(club=other, user__username="rival").user
+    staff = UserFactory(username="staff", is_staff=True, is_superuser=True)
+    ana = PlayerFactory(club=club, name="Ana", user=member)
+    players = [PlayerFactory(club=club, name=name) for name in ("Ben", "Cy", "Dora", "Eve", "Fay")]
     return Cast(club, other, director, member, rival, staff, ana, players)
