@@ -11,20 +11,24 @@ from tournaments.errors import ServiceError
 from tournaments.services.bots import upload_bytes
 
 
-def apply(form: forms.Form, write: Any) -> Any:
+def apply(form: forms.Form, write: Any, *, into: dict[str, str] | None = None, summary: bool = True) -> Any:
     """Run a service write for a valid form. A refusal becomes the form's errors: each of the
-    service's field errors beside the field of that name, the rest at the top of the form.
-    Returns what the write returned, or None when it was refused (the form then holds why)."""
+    service's field errors beside the form's field of that name (``into`` renames a service
+    field to a form field, as a log refused beside the input it came from), and the service's
+    message at the top of the form, unless a field already says it, or, with ``summary``
+    false, whenever a field says anything (so that a rule is not said twice). Returns what the
+    write returned, or None when it was refused (the form then holds why)."""
     try:
         return write()
     except ServiceError as error:
-        placed = False
+        placed = []
         for name, problems in (error.fields or {}).items():
+            name = (into or {}).get(name, name)
             if name in form.fields:
                 for problem in problems if isinstance(problems, list) else [problems]:
                     form.add_error(name, str(problem))
-                placed = True
-        if not placed or error.message not in str(form.errors):
+                    placed.append(str(problem))
+        if not placed or (summary and error.message not in placed):
             form.add_error(None, error.message)
         return None
 

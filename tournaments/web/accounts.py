@@ -23,6 +23,7 @@ from django_ratelimit.core import get_usage
 
 from tournaments.client_address import client_address
 from tournaments.errors import ServiceError
+from tournaments.forms import apply
 from tournaments.services.accounts import sign_up
 from tournaments.services.invitations import find_invitation
 
@@ -55,21 +56,6 @@ def too_many(request: HttpRequest, what: str, seconds: int) -> HttpResponse:
     response = render(request, "registration/rate_limited.html", {"what": what, "minutes": minutes}, status=429)
     response["Retry-After"] = str(seconds)
     return response
-
-
-def beside_fields(form: forms.Form, write: Any) -> Any:
-    """Like :func:`tournaments.forms.apply`, but a refusal that names the form's fields is
-    shown beside them only (the password's rules would otherwise be said twice)."""
-    try:
-        return write()
-    except ServiceError as error:
-        named = {name: problems for name, problems in (error.fields or {}).items() if name in form.fields}
-        for name, problems in named.items():
-            for problem in problems if isinstance(problems, list) else [problems]:
-                form.add_error(name, str(problem))
-        if not named:
-            form.add_error(None, error.message)
-        return None
 
 
 class InvalidIsBadRequest:
@@ -128,8 +114,8 @@ def signup(request: HttpRequest) -> HttpResponse:
             return too_many(request, "sign-ups from your address", seconds)
         if form.is_valid():
             data = form.cleaned_data
-            made = beside_fields(form, lambda: sign_up(username=data["username"], email=data["email"],
-                                                       password=data["password"], invitation=code or None))
+            made = apply(form, lambda: sign_up(username=data["username"], email=data["email"],
+                                               password=data["password"], invitation=code or None), summary=False)
             if made is not None:
                 user, membership = made
                 login(request, user, backend=BACKEND)

@@ -1,14 +1,16 @@
-"""What the pages share: the games list, seat counts, and which tournaments one may see."""
+"""What the pages share: the games list, seat counts, and which tournaments one may see or direct."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest
 
 from games.base import Game
 from games.registry import all_games, get_game
 from tournaments import selectors
+from tournaments.models import Tournament
 from tournaments.web.games import game_summary
 
 
@@ -30,3 +32,14 @@ def hides_information(slug: str) -> bool:
 
 def visible_tournaments(request: HttpRequest) -> Any:
     return selectors.visible_tournaments(request.user)
+
+
+def directed_tournament(request: HttpRequest, pk: int) -> Tournament:
+    """The tournament, for a director of its club (the console's and the registration desk's
+    pages): 404 for those who may not see it, 403 for the others who may."""
+    found = visible_tournaments(request).filter(pk=pk).first()
+    if found is None:
+        raise Http404("no such tournament")
+    if not selectors.is_director(request.user, found.club):
+        raise PermissionDenied(f"only the directors of {found.club.name} run its tournaments")
+    return found

@@ -13,7 +13,6 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
@@ -22,19 +21,11 @@ from games.registry import get_game
 from tournaments.errors import ServiceError
 from tournaments.forms import apply
 from tournaments.models import Correction, Match, Round, Tournament
-from tournaments.selectors import correction_notes, is_director
+from tournaments.selectors import correction_notes
 from tournaments.services import rounds as round_services
 from tournaments.services import tournaments as tournament_services
-from tournaments.web.tournaments import match_summary, tournament_live, visible_tournament
-
-
-def directed_tournament(request: HttpRequest, pk: int) -> Tournament:
-    """The tournament, for a director of its club: 404 for those who may not see it, 403 for
-    the others who may."""
-    found = visible_tournament(request, pk)
-    if not is_director(request.user, found.club):
-        raise PermissionDenied("only the club's directors run its tournaments")
-    return found
+from tournaments.web.base import directed_tournament
+from tournaments.web.tournaments import match_summary, tournament_live
 
 
 def round_of(tournament: Tournament, number: int) -> Round:

@@ -14,7 +14,6 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from games.registry import get_game
-from tournaments.errors import ServiceError
 from tournaments.forms import apply
 from tournaments.models import Match
 from tournaments.selectors import correction_notes, is_director, match_envelope, visible_matches
@@ -64,23 +63,10 @@ class LogForm(forms.Form):
         return data
 
 
-def write_log(form: forms.Form, write: Any) -> Any:
-    """Run a write with the form's log: a refusal of the log is placed beside the field the log
-    came from (the verifier's code and message), the others beside theirs or at the top."""
-    try:
-        return write()
-    except ServiceError as error:
-        fields = dict(error.fields or {})
-        problems = fields.pop("log", None) or []
-        for problem in problems:
-            form.add_error(form.source, str(problem))
-        placed = [name for name in fields if name in form.fields]
-        for name in placed:
-            for problem in fields[name] if isinstance(fields[name], list) else [fields[name]]:
-                form.add_error(name, str(problem))
-        if not problems and not placed:
-            form.add_error(None, error.message)
-        return None
+def write_log(form: LogForm, write: Any) -> Any:
+    """Run a write with the form's log: a refusal of the log is placed beside the input the
+    log came from (the verifier's code and message), the others beside theirs or at the top."""
+    return apply(form, write, into={"log": form.source}, summary=False)
 
 
 class AbsenceForm(forms.Form):

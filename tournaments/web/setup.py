@@ -23,7 +23,7 @@ from tournaments.models import Club, Entrant, Tournament
 from tournaments.selectors import is_director, role_in, visible_clubs
 from tournaments.services import registration
 from tournaments.services import tournaments as tournament_services
-from tournaments.web.base import visible_tournaments
+from tournaments.web.base import directed_tournament, visible_tournaments
 from tournaments.web.setup_forms import EnterForm, RulesForm, TournamentForm
 
 
@@ -34,15 +34,6 @@ def directed_club(request: HttpRequest, slug: str) -> Club:
     if not is_director(request.user, club):
         raise PermissionDenied(f"only the directors of {club.name} create its tournaments")
     return club
-
-
-def directed_tournament(request: HttpRequest, pk: int) -> Tournament:
-    tournament = visible_tournaments(request).filter(pk=pk).first()
-    if tournament is None:
-        raise Http404("no such tournament")
-    if not is_director(request.user, tournament.club):
-        raise PermissionDenied(f"only the directors of {tournament.club.name} run its tournaments")
-    return tournament
 
 
 def choice_initial(request: HttpRequest, form: TournamentForm) -> dict[str, Any]:
