@@ -28,7 +28,7 @@ from __future__ import annotations
 import hashlib
 import time
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from django.core.cache import cache, caches
@@ -90,10 +90,6 @@ def forget_versions() -> int:
 
 def tournament_scope(tournament_id: int | None) -> str:
     return f"tournament:{tournament_id}" if tournament_id else ""
-
-
-def bump_tournaments(tournament_ids: Iterable[int | None]) -> None:
-    bump(*{tournament_scope(tournament_id) for tournament_id in tournament_ids})
 
 
 def match_scope(match_id: int | None) -> str:
