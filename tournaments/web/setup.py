@@ -86,7 +86,7 @@ def posted_entrant(request: HttpRequest, tournament: Tournament) -> Entrant | Ht
     return entrant
 
 
-def refused(request: HttpRequest, write: Any) -> Any:
+def write_or_say(request: HttpRequest, write: Any) -> Any:
     """Run a write; a refusal becomes an error message at the top of the next page."""
     try:
         return write()
@@ -127,13 +127,13 @@ def registration_desk(request: HttpRequest, pk: int) -> HttpResponse:
             if isinstance(entrant, HttpResponse):
                 return entrant
             if action == "withdraw" and "confirm" not in request.POST:
-                effect = refused(request, lambda: registration.withdrawal_effect(entrant))
+                effect = write_or_say(request, lambda: registration.withdrawal_effect(entrant))
                 if effect is None:
                     return redirect("tournament-registration", tournament.pk)
                 confirm = {"action": "withdraw", "field": "entrant", "value": entrant.pk, "effect": effect,
                            "button": f"Withdraw {entrant.player.name}"}
             else:
-                done = refused(request, lambda: entrant_action(action, entrant))
+                done = write_or_say(request, lambda: entrant_action(action, entrant))
                 if done is not None:
                     messages.success(request, done)
                 return redirect("tournament-registration", tournament.pk)
@@ -181,7 +181,7 @@ def entrant_action(action: str, entrant: Entrant) -> str:
 
 
 def start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    started = refused(request, lambda: tournament_services.start_and_pair(tournament))
+    started = write_or_say(request, lambda: tournament_services.start_and_pair(tournament))
     if started is None:
         return redirect("tournament-registration", tournament.pk)
     if started.bots:
@@ -229,16 +229,16 @@ def register_self(request: HttpRequest, pk: int) -> HttpResponse:
             if is_id(value) else None
         if player is None:
             return HttpResponseBadRequest("choose one of your own players", content_type="text/plain")
-        if refused(request, lambda: registration.register_self(tournament, request.user, player)) is not None:
+        if write_or_say(request, lambda: registration.register_self(tournament, request.user, player)) is not None:
             messages.success(request, f"{player.name} is entered.")
         return redirect("tournament", tournament.pk)
     entrant = posted_entrant(request, tournament)
     if isinstance(entrant, HttpResponse):
         return entrant
     if action == "leave":
-        if refused(request, lambda: registration.unregister_self(tournament, request.user, entrant) or True):
+        if write_or_say(request, lambda: registration.unregister_self(tournament, request.user, entrant) or True):
             messages.success(request, f"{entrant.player.name} is no longer entered.")
-    elif refused(request, lambda: registration.check_in_self(tournament, request.user, entrant,
+    elif write_or_say(request, lambda: registration.check_in_self(tournament, request.user, entrant,
                                                              action == "check_in")) is not None:
         messages.success(request, f"{entrant.player.name} is {'checked in' if action == 'check_in' else 'checked out'}.")
     return redirect("tournament", tournament.pk)
