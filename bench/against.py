@@ -10,7 +10,8 @@ every game and variant of :data:`engines.VARIANTS`, two figures, each side takin
 * **playouts**: full random games through the engine interface (``random_playout``), game
   ``i`` seeded with ``i`` on both sides; games a second.
 
-The ratio is today's rate over the other revision's (above 1: today is faster). On the way,
+The ratio is today's rate over the other revision's (above 1: today is faster). Time is this
+process's CPU time, so work done by other processes on a shared machine does not count. On the way,
 both sides' verification objects of each log must be equal, or the run stops.
 """
 
@@ -53,13 +54,13 @@ def taking_turns(work: dict[str, Callable[[int], int]], rounds: int, seconds: fl
         for name, run in work.items():
             tally = tallies[name]
             done = 0
-            started = time.perf_counter()
+            started = time.process_time()
             while (done < share) if share is not None else (
-                    not done or time.perf_counter() - started < seconds / rounds):  # type: ignore[operator]
+                    not done or time.process_time() - started < seconds / rounds):  # type: ignore[operator]
                 tally["units"] += run(int(tally["calls"]))
                 tally["calls"] += 1
                 done += 1
-            tally["seconds"] += time.perf_counter() - started
+            tally["seconds"] += time.process_time() - started
     return tallies
 
 

@@ -94,6 +94,7 @@ VARIANTS: tuple[Variant, ...] = (
     Variant("froggit", {"version": "junior"}, 6),
     Variant("froggit", {"version": "expert"}, 2),
     Variant("froggit", {"version": "expert"}, 6),
+    Variant("leap_frog", {"variant": "traditional", "rows": 15, "cols": 15}, 2),
     Variant("leap_frog", {"variant": "murray", "rows": 8, "cols": 8}, 2),
     Variant("leap_frog", {"variant": "murray", "rows": 15, "cols": 15}, 2),
     Variant("leap_frog", {"variant": "capture"}, 2),

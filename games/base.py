@@ -28,16 +28,18 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from games.errors import IllegalMoveError, OptionsError, PlayersError
 
 Number = int | float
 
+# The value types here and in games.logs are NamedTuples: immutable and compared by value, as
+# frozen dataclasses were, but made without importing dataclasses (and inspect), which were a
+# fifth of the offline verifier's start.
 
-@dataclass(frozen=True)
-class Option:
+
+class Option(NamedTuple):
     """One game option: its JSON type, default and limits.
 
     ``default`` is a value, or a callable ``(options_so_far, num_players) -> value`` for
@@ -90,8 +92,7 @@ class Option:
         return value
 
 
-@dataclass(frozen=True)
-class Param:
+class Param(NamedTuple):
     """One integer parameter of a built-in bot: its default and the range it may take.
 
     Every parameter is bounded, so that no strategy string can ask a bot for unbounded work
@@ -118,13 +119,12 @@ class Param:
         return value
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(NamedTuple):
     """The outcome of a finished match: ranks (1 is best, ties share), scores, detail."""
 
     ranks: list[int]
     scores: list[Number]
-    detail: dict[str, Any] = field(default_factory=dict)
+    detail: dict[str, Any]
 
     def to_json(self) -> dict[str, Any]:
         return {"ranks": list(self.ranks), "scores": list(self.scores), "detail": self.detail}
@@ -137,6 +137,22 @@ def competition_ranks(keys: Sequence[Any]) -> list[int]:
     [1, 4, 1, 3]
     """
     return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+
+def prefix_free(paths: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
+    """Tap paths made prefix-free: a path that another one continues (a capture that may stop
+    after this leap or go on) ends with its last target tapped again, "stop here".
+
+    >>> prefix_free({"c1-a1": ["c1", "a1"], "c1-a1-a3": ["c1", "a1", "a3"]})
+    {'c1-a1': ['c1', 'a1', 'a1'], 'c1-a1-a3': ['c1', 'a1', 'a3']}
+    """
+    begun = {tuple(path[:length]) for path in paths.values() for length in range(1, len(path))}
+    return {action: [*path, path[-1]] if tuple(path) in begun else list(path) for action, path in paths.items()}
+
+
+def tap_targets(paths: Mapping[str, Sequence[str]]) -> set[str]:
+    """Every target id the paths use (what a picture must mark)."""
+    return {target for path in paths.values() for target in path}
 
 
 class GameState(ABC):
@@ -189,6 +205,12 @@ class GameState(ABC):
     @abstractmethod
     def apply_action(self, seat: int, action: str) -> None:
         """Apply one seat's action (raises as :meth:`apply_move` does)."""
+
+    def random_action(self, seat: int, rng: random.Random) -> str:
+        """A uniformly random legal action of ``seat``: the one ``rng.choice(legal_actions(seat))``
+        picks, with the same single draw from ``rng`` (``rng.randrange(count)``), so that a game
+        may find it without writing out every action."""
+        return rng.choice(self.legal_actions(seat))
 
     def chance_outcomes(self) -> list[str]:
         """The equally likely outcomes at a chance node."""
@@ -362,14 +384,24 @@ class Game(ABC):
     # -- pictures -----------------------------------------------------------------------------
 
     @abstractmethod
-    def draw(self, state: GameState, viewer: int | None = None, reveal: bool = False) -> str:
+    def draw(self, state: GameState, viewer: int | None = None, reveal: bool = False,
+             targets: bool = False) -> str:
         """The position as an SVG document (``docs/pages.md``): the one drawing of the game,
         for the replay viewer and the API alike.
 
         Hidden information is drawn only for those who may see it: ``viewer`` is the seat
         looking (its own hand shows), ``None`` a spectator; ``reveal=True`` shows everything,
         for a game that has ended. Games without hidden information ignore both.
+        ``targets=True`` (the play panel) also marks ``viewer``'s tap targets
+        (:meth:`taps`) with ``data-tap``, and draws what only they need (a seat's tokens to
+        choose, Measure and Tempo's action buttons).
         """
+
+    def taps(self, state: GameState, seat: int) -> dict[str, list[str]]:
+        """Every legal action of ``seat`` as the tap targets that select it on the board: the
+        ids that :meth:`draw` marks with ``data-tap`` in the picture for that seat. No path
+        is a prefix of another (:func:`prefix_free`), so the last tap picks one action."""
+        raise ValueError(f"{self.slug} cannot be played by taps")
 
     def public_moves(self, moves: Sequence[str]) -> list[str]:
         """The log's moves as a spectator of a live game may read them: the moves with the

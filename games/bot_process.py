@@ -29,6 +29,7 @@ from games.bundle import Bundle, check_bundle, unpack_bundle
 from games.errors import AgentFailure
 from games.sandbox import (Limits, SandboxProcess, SandboxUnavailable, make_code_dir, remove_code_dir,
                            require_sandbox, start_sandboxed)
+from games.turns import TURN_STDERR_BYTES, TurnLog, last_lines, limit_of
 
 #: The most legal moves a ``turn`` message lists; above it, ``legal_count`` replaces ``legal``.
 PROTOCOL_CAP = 5000
@@ -101,6 +102,15 @@ class ProgramAgent:
         self._output_total = 0
         self._stderr = bytearray()
         self._stderr_tail = bytearray()
+        #: The turn report (``games.turns``): the move index the runner gave for the turn
+        #: asked next, what this turn has written to standard error so far, and the turns.
+        self.turn: int | None = None
+        self.turn_log = TurnLog(self.limits.stderr_bytes)
+        self._turn_stderr = bytearray()
+        self._turn_seen = 0
+        self._pending: dict[str, Any] | None = None
+        self._phase = "start"
+        self._failed_at: tuple[str, int | None, float] | None = None
         self._poller: select.poll | None = None
         self._stdin_fd: int | None = None
         self._stdout_fd: int | None = None
@@ -139,6 +149,8 @@ class ProgramAgent:
             raise AgentFailure(self.failure)
         if self._process is None or self._stopped:
             raise AgentFailure("exit")
+        self._finish_turn()
+        self._phase = "move"
         bank = max(0, int(self.bank_ms))
         message: dict[str, Any] = {"type": "turn", "observation": observation}
         if len(legal) > PROTOCOL_CAP:
@@ -148,8 +160,10 @@ class ProgramAgent:
         message["bank_ms"] = bank
         sent = time.monotonic()
         deadline = sent + (self.limits.move_ms + bank) / 1000
+        self._pending = {"turn": self.turn, "sent": sent, "bank": bank}
         answer = self._guarded(lambda: self._exchange(message, deadline))
         used_ms = (time.monotonic() - sent) * 1000
+        self._pending["ms"] = used_ms
         self.bank_ms -= max(0.0, used_ms - self.limits.move_ms)
         if self.bank_ms < 0:
             self._fail("timeout")
@@ -163,6 +177,7 @@ class ProgramAgent:
 
     def end(self, result: Mapping[str, Any], log: Mapping[str, Any]) -> None:
         """Send ``end``, give the bot ``exit_grace_ms`` to exit, then end its process."""
+        self._phase = "end"  # what the bot writes until it exits counts to its last turn
         if self._process is None or self.failure is not None or self._stopped:
             self._stop()
             return
@@ -180,6 +195,40 @@ class ProgramAgent:
     def stderr_text(self) -> str:
         """The first ``stderr_bytes`` (64 KiB) of the bot's standard error, for its owner."""
         return self._stderr.decode("utf-8", "replace")
+
+    def at_turn(self, index: int) -> None:
+        """The runner names the move index (in the log) of the turn it asks next."""
+        self.turn = index
+
+    @property
+    def turns(self) -> list[dict[str, Any]]:
+        """Every turn asked: its move index, thinking time in ms (as the time bank counts
+        it) and the standard error read from sending the turn until the next was sent."""
+        self._finish_turn()
+        return self.turn_log.turns
+
+    @property
+    def forfeit_report(self) -> dict[str, Any] | None:
+        """Where and why the bot forfeited: ``turn`` (its move index, or the first move's for
+        a failed start), ``at`` (start or move), ``limit``, ``reason`` and its ``last_lines``;
+        None when it did not (a fault after the match's end is no forfeit)."""
+        if self.failure is None or self._failed_at is None or self._failed_at[0] == "end":
+            return None
+        phase, turn, bank = self._failed_at
+        return {"turn": turn if turn is not None else 0, "at": phase, "reason": self.failure,
+                "limit": limit_of(self.failure, at_start=phase == "start", bank_ms=bank),
+                "last_lines": last_lines(bytes(self._stderr_tail))}
+
+    def _finish_turn(self) -> None:
+        """Store the turn asked last (if any) with the standard error it wrote."""
+        self._drain_stderr()
+        pending = self._pending
+        if pending is not None:
+            self._pending = None
+            ms = pending.get("ms", (time.monotonic() - pending["sent"]) * 1000)
+            self.turn_log.add(pending["turn"], ms, bytes(self._turn_stderr), self._turn_seen)
+        self._turn_stderr.clear()
+        self._turn_seen = 0
 
     def close(self) -> None:
         """End the process (if any) and remove the bot's code folder; safe to repeat."""
@@ -204,9 +253,11 @@ class ProgramAgent:
     # -- the pipes --------------------------------------------------------------------------
 
     def _fail(self, reason: str) -> Any:
-        """Record a failure, end the process and raise it."""
+        """Record a failure (and where it happened), end the process and raise it."""
         if self.failure is None:
             self.failure = reason
+            bank = self._pending["bank"] if self._pending is not None else self.bank_ms
+            self._failed_at = (self._phase, self.turn if self._phase == "move" else None, bank)
         self._stop()
         raise AgentFailure(reason)
 
@@ -229,6 +280,7 @@ class ProgramAgent:
             # kill() closed the pipes: their numbers may now belong to other files.
             self._stdin_open = False
             self._stdin_fd = self._stdout_fd = self._stderr_fd = None
+            self._finish_turn()
 
     def _exchange(self, message: dict[str, Any], deadline: float) -> bytes:
         """Send one message and answer the bot's next non-blank line, before ``deadline``."""
@@ -379,6 +431,9 @@ class ProgramAgent:
             self._stderr.extend(data[:room])
         self._stderr_tail.extend(data)
         del self._stderr_tail[:-TAIL_BYTES]
+        if self._pending is not None:
+            self._turn_seen += len(data)
+            self._turn_stderr.extend(data[:max(0, TURN_STDERR_BYTES - len(self._turn_stderr))])
 
     def _drain_stdout_now(self) -> None:
         """Read whatever the bot has written so far without waiting."""

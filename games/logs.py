@@ -14,8 +14,7 @@ import math
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
 from games.base import Game, GameState, Result
 from games.errors import GameError, PlayersError
@@ -36,8 +35,7 @@ QUOTE_CHARS = 60
 COMMITMENT_PATTERN = re.compile(r"sha256:([0-9a-fA-F]{64})")
 
 
-@dataclass(frozen=True)
-class Forfeit:
+class Forfeit(NamedTuple):
     """A seat that left the game once ``after`` moves had been played."""
 
     seat: int
@@ -202,8 +200,7 @@ def parse_forfeits(entries: list[dict[str, Any]], num_players: int, num_moves: i
 
 # -- the whole verification -------------------------------------------------------------------
 
-@dataclass
-class Replay:
+class Replay(NamedTuple):
     """A verified log: the game, its final state and the forfeits, for callers that need more
     than the verification object (the match runner, the services)."""
 

@@ -140,6 +140,16 @@ def start_agents(game: Game, agents: Sequence[Agent], options: Mapping[str, Any]
 PARAM_DIGITS = 9
 
 
+def tell_turns(agents: Sequence[Agent], movers: Sequence[int], played: int) -> None:
+    """Tell each mover that keeps a turn report (``at_turn``) the index of the log's move its
+    answer goes into: the ``played`` moves come before it (simultaneous answers, and the
+    halves of a two-part move, go into one logged move, so they share the index)."""
+    for seat in movers:
+        note = getattr(agents[seat], "at_turn", None)
+        if note is not None:
+            note(played)
+
+
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, int]]:
     """Split ``"mc:budget=300,rollouts=2"`` into a bot name and its integer parameters.
     The ranges are the bot's to check (:func:`make_bot`).
@@ -220,6 +230,7 @@ def play_match(game: Game, agents: Sequence[Agent], *, players: Sequence[str] | 
                 continue
             choices: dict[int, str] = {}
             movers = state.to_move()
+            tell_turns(agents, movers, len(state.moves))
             together = [seat for seat in movers
                         if seat not in forfeited and getattr(agents[seat], "concurrent", False)]
             answers: dict[int, str | AgentFailure] = {}
@@ -298,5 +309,5 @@ def random_playout(state: GameState, rng: random.Random) -> GameState:
             state.apply_chance(state.sample_chance(rng))
             continue
         for seat in state.to_move():
-            state.apply_action(seat, rng.choice(state.legal_actions(seat)))
+            state.apply_action(seat, state.random_action(seat, rng))
     return state

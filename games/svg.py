@@ -114,6 +114,19 @@ def frog(cx: float, cy: float, size: float, fill: str, label: str = "", *, class
     return group(parts, class_=class_, **attrs)
 
 
+def tap(target: str, label: str) -> dict[str, str]:
+    """The attributes of a tap target of the play panel (``static/tournaments/board.js``):
+    its id from :meth:`games.base.Game.taps`, a button role and its name for screen readers.
+    board.js makes the targets that may come next focusable and highlights them."""
+    return {"data_tap": target, "role": "button", "aria_label": label}
+
+
+def tap_layer(shapes: list[str]) -> str:
+    """The tap targets, drawn last and clear (``fill-opacity`` 0) so that they catch the taps
+    on whatever lies below; the site's style sheet outlines the possible next ones."""
+    return group(shapes, class_="taps") if shapes else ""
+
+
 class Picture:
     """An SVG document being built: a view box, a title, and elements in drawing order."""
 

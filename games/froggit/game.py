@@ -14,9 +14,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import Bot, Game, GameState, Option, RandomBot
+from games.base import Bot, Game, GameState, Option, RandomBot, prefix_free
 from games.errors import SetupError, shorten
-from games.froggit.board import CELL
+from games.froggit.board import CELL, NAMES
 from games.froggit.rules import FAMILIES, SIZE_LETTER, VERSIONS, FroggitState, frog_code
 
 
@@ -86,10 +86,25 @@ class Froggit(Game):
         state.turn = to_move if to_move is not None else state.turns % num_players
         return state
 
-    def draw(self, state: GameState, viewer: int | None = None, reveal: bool = False) -> str:
+    def taps(self, state: GameState, seat: int) -> dict[str, list[str]]:
+        """A frog move is the frog (``S:c3``, ``L:start``; a team's large frog ``T:c3``), then
+        each pad it lands on ('home' is its finish corner), the last tapped again where it may
+        jump on but stops; a fish move is the pad the fish swims to."""
+        home = NAMES[state.finishes[seat]]  # type: ignore[attr-defined]
+        paths = {}
+        for action in state.legal_actions(seat):
+            words = action.split(" ")
+            if words[0] == "fish":
+                paths[action] = [words[1]]
+            else:
+                paths[action] = [f"{words[0]}:{words[1]}", *(home if word == "home" else word for word in words[2:])]
+        return prefix_free(paths)
+
+    def draw(self, state: GameState, viewer: int | None = None, reveal: bool = False,
+             targets: bool = False) -> str:
         from games.froggit.picture import draw  # the picture and the bots load when asked for: verifying needs neither
 
-        return draw(state, viewer, reveal)  # type: ignore[arg-type]
+        return draw(state, viewer, reveal, targets)  # type: ignore[arg-type]
 
     @property
     def bots(self) -> dict[str, type[Bot]]:

@@ -135,7 +135,7 @@ PAD_CELL: dict[str, int] = {name: cell for name, cell in CELL.items() if IS_PAD[
 NOT_A_PAD = -2
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 14)
 def read_move(text: str) -> Move:
     """:func:`parse_move` of a string, quickly, each distinct move parsed once: the moves of a
     game repeat (``fish d4``, ``S start b2``), and a parsed move is a frozen value.

@@ -2,7 +2,10 @@
 frog on the pond in its family's colour and size (a team or a trap as a stack of two), the
 frogs waiting on each start space and those home, the fish, and the last move's path.
 
-Froggit hides nothing, so ``viewer`` and ``reveal`` change nothing.
+Froggit hides nothing, so ``reveal`` changes nothing; drawn with ``targets`` for a ``viewer``
+seat whose turn it is (the play panel's picture),
+the frogs it may move and the pads they (or the fish) may reach are tap targets
+(``data-tap``, :meth:`~games.froggit.game.Froggit.taps`) for the play panel.
 
 >>> from games.registry import get_game
 >>> game = get_game("froggit")
@@ -44,8 +47,10 @@ def hexagon(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
             for k in range(6)]
 
 
-def draw(state: FroggitState, viewer: int | None = None, reveal: bool = False) -> str:
-    picture = svg.Picture(WIDTH, HEIGHT, f"Froggit: {status(state)}", background=svg.WATER)
+def draw(state: FroggitState, viewer: int | None = None, reveal: bool = False, targets: bool = False) -> str:
+    paths = state.game.taps(state, viewer) if targets and viewer is not None else {}
+    picture = svg.Picture(WIDTH, HEIGHT, f"Froggit: {status(state)}", background=svg.WATER,
+                          role="group" if paths else "img")
     picture.add(svg.text(16, 28, status(state), text_anchor="start", font_size=17, font_weight="700",
                          fill=svg.INK, class_="heading"))
     picture.add(svg.text(16, 48, f"{state.options['version']} version · {state.options['family']} families",
@@ -80,7 +85,41 @@ def draw(state: FroggitState, viewer: int | None = None, reveal: bool = False) -
     stacked: dict[int, int] = {}  # labels already beside each corner (a start is another's finish)
     for seat in range(state.num_players):
         picture.add(corner_labels(state, seat, stacked))
+    picture.add(tap_shapes(state, viewer, paths))
     return picture.render()
+
+
+def tap_shapes(state: FroggitState, viewer: int | None, paths: dict[str, list[str]]) -> str:
+    """Clear hexagons over the pads some tap lands on, then clear circles over the frogs that
+    may move (on top, so that a frog catches the tap meant for it)."""
+    wanted = {target for path in paths.values() for target in path}
+    cells, frogs = [], []
+    for target in sorted(wanted):
+        if ":" not in target:
+            x, y = centre(CELL[target])
+            frogs_there = len(state.cells[CELL[target]])
+            what = "the fish's pad" if CELL[target] == state.fish else f"{frogs_there} frog(s)" if frogs_there                 else "empty" if IS_PAD[CELL[target]] else "home"
+            cells.append(svg.polygon(hexagon(x, y, SIZE - 2), fill="#000", fill_opacity="0", class_="tap",
+                                     **svg.tap(target, f"{target}, {what}")))
+            continue
+        kind, where = target.split(":")
+        if where == "start":
+            x, y = centre(state.starts[viewer])
+            if kind == "L" and "S:start" in wanted:  # both wait: the large one just outside the corner
+                dx, dy = x - CENTRE_X, y - CENTRE_Y
+                reach = SIZE * 1.55 / math.hypot(dx, dy)
+                x, y = x + dx * reach, y + dy * reach
+            radius, label = SIZE * 0.75, f"a {SIZE_WORD[kind == 'L']} frog on the start space"
+        else:
+            x, y = centre(CELL[where])
+            stacked = len(state.cells[CELL[where]]) == 2
+            shift = (-6 if kind == "T" else 6) if stacked else 0
+            x, y = x + shift, y + shift
+            radius = SIZE * 0.55
+            label = f"the team on {where}" if kind == "T" else f"the {SIZE_WORD[kind == 'L']} frog on {where}"
+        frogs.append(svg.circle(x, y, radius, fill="#000", fill_opacity="0", class_="tap",
+                                **svg.tap(target, label)))
+    return svg.tap_layer(cells + frogs)
 
 
 def status(state: FroggitState) -> str:

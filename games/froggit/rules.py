@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.base import Game, GameState, Result, competition_ranks
-from games.errors import GameOverError, IllegalMoveError, shorten
+from games.errors import GameOverError, IllegalMoveError, NotationError, shorten
 from games.froggit.board import (
     CELL,
     CENTRE,
@@ -72,6 +72,52 @@ def frog_label(frog: int) -> str:
 FrogOption = tuple[int, int, int, str]
 
 
+#: A frog move's way across the pond for one seat: (size, origin, final, from start, hops,
+#: pads): the origin the seat's start corner for ``start``, the final cell its finish corner
+#: for ``home``; the pads it hops over and the pads it lands on, in order.
+Route = tuple[int, int, int, bool, tuple[int, ...], tuple[int, ...]]
+#: The routes read so far, per (start, finish) corners, by move text; ``False`` for a text
+#: that is none (the checker reads it and says what is wrong). A table holding
+#: :data:`ROUTES_KEPT` texts is emptied before it takes another, and a text longer than any
+#: frog move (``S start b2 c3 home``) is not kept: a table stays a few megabytes at most.
+ROUTES: dict[tuple[int, int], dict[str, Route | bool]] = {}
+ROUTES_KEPT = 1 << 14
+LONGEST_ROUTE = len("S start b2 c3 home")
+
+
+def frog_route(text: str, start: int, home: int) -> Route | bool:
+    """The route of the frog move ``text`` for a seat starting on ``start`` and finishing on
+    ``home``, whatever is on the pond; ``False`` unless ``text`` is a frog move in the
+    notation, with at most its size's jumps, each a step or a hop."""
+    try:
+        move = read_move(text)
+    except NotationError:
+        return False
+    if type(move) is not FrogMove:
+        return False
+    size = SMALL if move.size == "S" else LARGE
+    if len(move.landings) > MAX_JUMPS[size]:
+        return False
+    origin = at = start if move.origin is None else move.origin
+    hops, pads = [], []
+    for landing in move.landings:
+        target = home if landing == HOME else landing
+        over = JUMP_OVER[at].get(target)
+        if over is None:
+            return False
+        if over != STEP_SLOT:
+            hops.append(over)
+        if landing != HOME:
+            pads.append(target)
+        at = target
+    return size, origin, at, move.origin is None, tuple(hops), tuple(pads)
+
+
+def routes_for(start: int, home: int) -> dict[str, Route | bool]:
+    """The table of routes of a seat starting on ``start`` and finishing on ``home``."""
+    return ROUTES.setdefault((start, home), {})
+
+
 class FroggitState(GameState):
     """A position: every pad's frogs, each family's frogs at start and home, the fish, whose
     turn it is and whether that seat owes a fish move after a frog went home."""
@@ -84,6 +130,9 @@ class FroggitState(GameState):
         seats = range(num_players)
         self.starts: tuple[int, ...] = tuple(start_corner(seat, num_players) for seat in seats)
         self.finishes: tuple[int, ...] = tuple(finish_corner(seat, num_players) for seat in seats)
+        #: Per seat, the routes of the frog moves read for it (:func:`frog_route`).
+        self.routes: tuple[dict[str, Route | bool], ...] = tuple(
+            routes_for(start, finish) for start, finish in zip(self.starts, self.finishes))
         #: Every cell's frogs, bottom first (corners stay empty).
         self.cells: list[tuple[int, ...]] = [()] * len(NAMES)
         #: Per seat, the frogs on the start space and at home: [small, large].
@@ -347,8 +396,79 @@ class FroggitState(GameState):
     # -- checking a move --------------------------------------------------------------------
 
     def apply_move(self, move: str) -> None:
-        """Play one log move, checked against the rules (verification's path)."""
+        """Play one log move, checked against the rules (verification's path). A frog move,
+        the commonest, is read once a seat as its route (:func:`frog_route`) and played by
+        :meth:`play_route` when the frogs on its way let it; anything else takes
+        :meth:`check_and_apply`, which says what is wrong."""
+        if self.winner is None and self.turns < self.max_turns and not self.fish_due and type(move) is str:
+            routes = self.routes[self.turn]
+            route = routes.get(move)
+            if route is None:
+                route = frog_route(move, self.starts[self.turn], self.finishes[self.turn])
+                if len(move) <= LONGEST_ROUTE:
+                    if len(routes) >= ROUTES_KEPT:
+                        routes.clear()
+                    routes[move] = route
+            if route and self.play_route(route):  # type: ignore[arg-type]
+                self.moves.append(move)
+                return
         self.check_and_apply(self.turn, move)
+
+    def play_route(self, route: Route) -> bool:
+        """Move the frog of ``route`` if the seat to move may (no fish move being due), and
+        say whether it did: the rules of :meth:`frog_path`, checked in any order. The frog is
+        there to move and leaves its pad as it sets off (it may hop over or land on that pad
+        again); each pad it hops over holds a frog (not the fish); each it lands on is not the
+        fish's and is empty, or (expert) holds one frog it may stack on: a small frog its own
+        large frog, a large frog another colour's small one. Refused, the state is as it was."""
+        size, origin, final, from_start, hops, pads = route
+        seat = self.turn
+        cells = self.cells
+        frog = seat * 2 + size
+        if from_start:
+            if not self.at_start[seat][size]:
+                return False
+            rest = None
+        else:
+            content = cells[origin]
+            if not content or content[-1] != frog:
+                return False
+            rest = cells[origin] = content[:-1]
+        fish = self.fish
+        open_ = True
+        for over in hops:
+            if over == fish or not cells[over]:
+                open_ = False
+                break
+        else:
+            for target in pads:
+                below = cells[target]
+                if target == fish:
+                    open_ = False
+                    break
+                if below:
+                    if (len(below) == 2 or not self.expert
+                            or (below[0] != frog | LARGE if size == SMALL
+                                else below[0] & 1 != SMALL or below[0] >> 1 == seat)):
+                        open_ = False
+                        break
+        if not open_:
+            if rest is not None:
+                cells[origin] = content
+            return False
+        # The frog has left its pad (or its start space, below); move_frog, inlined for a
+        # move that ends the turn on a pad, as most do.
+        if final == self.finishes[seat]:
+            if rest is not None:
+                cells[origin] = content
+            self.move_frog(size, origin, final)
+            return True
+        if rest is None:
+            self.at_start[seat][size] -= 1
+        cells[final] += (frog,)
+        self.turns += 1
+        self.turn = (seat + 1) % self.num_players
+        return True
 
     def apply_action(self, seat: int, action: str) -> None:
         """A seat's decision. One of the legal actions just listed for this very position
@@ -577,14 +697,15 @@ class FroggitState(GameState):
     def move_frog(self, size: int, origin: int, final: int) -> None:
         """Move a frog and end the turn, or leave a fish move due when it went home."""
         seat = self.turn
-        frog = frog_code(seat, size)
+        cells = self.cells
         if origin == self.starts[seat]:
             self.at_start[seat][size] -= 1
         else:
-            self.cells[origin] = self.cells[origin][:-1]
+            cells[origin] = cells[origin][:-1]
         if final != self.finishes[seat]:
-            self.cells[final] = self.cells[final] + (frog,)
-            self.end_turn()
+            cells[final] += (seat * 2 + size,)  # frog_code(seat, size)
+            self.turns += 1  # end_turn(), inlined: most moves end here
+            self.turn = (seat + 1) % self.num_players
             return
         self.at_home[seat][size] += 1
         if self.at_home[seat] == list(self.family):

@@ -39,6 +39,9 @@ DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 #: The six axial directions of the hexagonal grid, as ``(dq, dr)``.
 HEX_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 HEX_SIDE = 5
+#: Boards of this many cells or more keep each piece's captures between listings
+#: (:attr:`Board.chains`): on smaller ones most moves change what most pieces can do.
+KEEP_CHAINS = 100
 
 
 @dataclass(frozen=True, eq=False)
@@ -72,6 +75,41 @@ class Board:
     """Per bit, its cell (-1 for the bits between rows)."""
     every: int = 0
     """The mask of every cell."""
+    reach: tuple[int, ...] = ()
+    """Per cell, the mask of the cell and of every cell its leaps pass over or land on: what
+    a capture search standing there reads of the board."""
+    suffixes: tuple[str, ...] = ()
+    """Per cell, ``"-"`` and its name: what a leap landing there adds to a move's notation."""
+    named_leaps: tuple[tuple[tuple[int, int, str], ...], ...] = ()
+    """Per cell, its leaps as ``(over, land, "-" + land's name)``, in the order of the landing
+    cells' names (:attr:`name_order`): a search that follows them lists moves already sorted."""
+    name_order: tuple[int, ...] = ()
+    by_name: tuple[int, ...] = ()
+    """The cells in the order of their names (``a1``, ``a10``, …, ``a2``, …, ``b1``)."""
+    """Per cell, the rank of ``name + "-"`` among the cells': the order of the captures that
+    start there in a sorted list of moves (``'-'`` sorts before every digit, so ``a1-…``
+    comes before ``a10-…`` as in :func:`sorted`)."""
+    chains: list = field(default_factory=list)
+    """Per start cell, the captures last listed from it with the cells they depend on
+    (:func:`~games.leap_frog.rules.capture_list`), shared by every position on this board;
+    only boards of :data:`KEEP_CHAINS` cells or more keep them."""
+    byte_cells: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    """Per byte of a board mask (lowest first) and per value of that byte, the cells of its
+    set bits in order: a mask is read into cells a byte at a time (:func:`mask_cells`)."""
+    reads: dict = field(default_factory=dict)
+    """Move strings already read on this board, each with its cells and masks
+    (:func:`~games.leap_frog.rules.read_capture`)."""
+    first_leaps: tuple[dict[int, int], ...] = ()
+    """Per leap direction (as :attr:`directions`), the leap from each start cell as its
+    number in :attr:`leap_list`, keyed by the start's bit (``masks[start]``)."""
+    leap_list: tuple[tuple[str, int, int, int, int, tuple[tuple[int, int, str, int], ...]], ...] = ()
+    """Every leap on the board as ``(name, start, over, land, masks[land], onward)``, in the
+    order of the moves' names (starts in :attr:`name_order`, then landings in it), so that
+    sorting leaps by their numbers sorts the moves they make. ``onward`` are the leaps that
+    may follow it, as ``(over, land, "-" + land's name, number)``, in the landing cells' name
+    order: every leap from its landing but the one straight back over the piece just taken."""
+    numbered_leaps: tuple[tuple[tuple[int, int, int], ...], ...] = ()
+    """Per cell, its leaps as ``(over, land, number in leap_list)``, in the landing cells' name order."""
 
     def __len__(self) -> int:
         return len(self.names)
@@ -121,11 +159,71 @@ def build(shape: str, names: list[str], rows: list[tuple[int, ...]], coords: lis
     cell_at = [-1] * (max(bits) + 1)
     for cell, bit in enumerate(bits):
         cell_at[bit] = cell
+    masks = tuple(1 << bit for bit in bits)
+    reach = tuple(masks[cell] | sum(masks[middle] | masks[land] for middle, land in found)
+                  for cell, found in enumerate(leaps))
+    ranked = sorted(range(len(names)), key=lambda cell: names[cell] + "-")
+    name_order = [0] * len(names)
+    for rank, cell in enumerate(ranked):
+        name_order[cell] = rank
+    suffixes = tuple("-" + name for name in names)
+    named_leaps = tuple(tuple(sorted(((middle, land, suffixes[land]) for middle, land in found),
+                                     key=lambda leap: name_order[leap[1]])) for found in leaps)
+    first_leaps, leap_list, numbered_leaps = leap_tables(names, coords, directions, masks, name_order)
     return Board(shape, tuple(names), tuple(rows), tuple(leaps), description, centre, diagonal,
-                 {name: cell for cell, name in enumerate(names)}, over, over_from,
-                 tuple(1 << bit for bit in bits),
+                 {name: cell for cell, name in enumerate(names)}, over, over_from, masks,
                  tuple((dx + dy * stride, 2 * (dx + dy * stride), mask) for (dx, dy), mask in starts.items()),
-                 tuple(cell_at), sum(1 << bit for bit in bits))
+                 tuple(cell_at), sum(masks), reach, suffixes, named_leaps, tuple(name_order), tuple(ranked),
+                 [None] * len(names), byte_table(cell_at), {}, first_leaps, leap_list, numbered_leaps)
+
+
+def leap_tables(names: list[str], coords: list[tuple[int, int]], directions: tuple[tuple[int, int], ...],
+                masks: tuple[int, ...], name_order: list[int]) -> tuple[tuple[dict[int, int], ...], tuple, tuple]:
+    """:attr:`Board.first_leaps`, :attr:`Board.leap_list` and :attr:`Board.numbered_leaps` for a
+    board of these cells."""
+    at = {coord: cell for cell, coord in enumerate(coords)}
+    found = []  # (start's rank, landing's rank, direction, start, over, land)
+    for cell, (x, y) in enumerate(coords):
+        for direction, (dx, dy) in enumerate(directions):
+            middle, land = at.get((x + dx, y + dy)), at.get((x + 2 * dx, y + 2 * dy))
+            if middle is not None and land is not None:
+                found.append((name_order[cell], name_order[land], direction, cell, middle, land))
+    found.sort()
+    number = {(start, land): index for index, (_, _, _, start, _, land) in enumerate(found)}
+    from_cell: dict[int, list[tuple[int, int, int]]] = {}
+    for index, (_, _, _, start, middle, land) in enumerate(found):  # in the landings' name order
+        from_cell.setdefault(start, []).append((middle, land, index))
+    first: list[dict[int, int]] = [{} for _ in directions]
+    leap_list = []
+    for _, _, direction, start, middle, land in found:
+        first[direction][masks[start]] = number[(start, land)]
+        onward = tuple((beyond, further, "-" + names[further], index)
+                       for beyond, further, index in from_cell.get(land, ()) if further != start)
+        leap_list.append((names[start] + "-" + names[land], start, middle, land, masks[land], onward))
+    return tuple(first), tuple(leap_list), tuple(tuple(from_cell.get(cell, ())) for cell in range(len(names)))
+
+
+def byte_table(cell_at: list[int]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """:attr:`Board.byte_cells` for a board whose bit ``b`` is cell ``cell_at[b]``."""
+    width = (len(cell_at) + 7) // 8
+    padded = cell_at + [-1] * (8 * width - len(cell_at))
+    return tuple(tuple(tuple(padded[8 * byte + bit] for bit in range(8) if value >> bit & 1 and padded[8 * byte + bit] >= 0)
+                       for value in range(256)) for byte in range(width))
+
+
+def mask_cells(board: Board, mask: int) -> list[int]:
+    """The cells of a board mask, in cell order, read a byte at a time.
+
+    >>> board = square_board(4, 4, False)
+    >>> mask_cells(board, board.masks[3] | board.masks[12] | board.masks[5])
+    [3, 5, 12]
+    """
+    table = board.byte_cells
+    cells: list[int] = []
+    for byte, value in enumerate(mask.to_bytes(len(table), "little")):
+        if value:
+            cells += table[byte][value]
+    return cells
 
 
 def leap_starts(board: Board, pieces: int) -> int:
@@ -145,6 +243,20 @@ def leap_starts(board: Board, pieces: int) -> int:
             found |= pieces & (pieces >> shift) & (empty >> double) & starts
         else:
             found |= pieces & (pieces << -shift) & (empty << -double) & starts
+    return found
+
+
+def open_leaps(board: Board, pieces: int) -> int:
+    """The mask of the cells, empty or not, from which a leap is open given the mask of every
+    piece: a piece next to the cell and an empty cell right behind that. Its pieces are
+    :func:`leap_starts`; its empty cells are where a chain may go on after landing there."""
+    empty = board.every ^ pieces
+    found = 0
+    for shift, double, starts in board.directions:
+        if shift > 0:
+            found |= (pieces >> shift) & (empty >> double) & starts
+        else:
+            found |= (pieces << -shift) & (empty << -double) & starts
     return found
 
 

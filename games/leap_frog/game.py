@@ -14,7 +14,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import Bot, Game, GameState, Option, RandomBot
+from games.base import Bot, Game, GameState, Option, RandomBot, prefix_free
 from games.errors import OptionsError, SetupError, shorten
 from games.leap_frog.board import Board
 from games.leap_frog.rules import EMPTY, VARIANTS, LeapFrogState, board_for
@@ -85,14 +85,9 @@ class LeapFrog(Game):
         layout = raw["layout"]
         if not isinstance(layout, list) or len(layout) != rows:
             raise SetupError(f"setup 'layout' must be a list of {rows} strings, one per row from row 1")
-        for number, row in enumerate(layout, start=1):
-            if not isinstance(row, str) or len(row) != cols:
-                raise SetupError(f"row {number} of the layout must be a string of {cols} letters, "
-                                 f"not {shorten(repr(row))}")
-            for letter in row:
-                if letter not in variant.letters:
-                    raise SetupError(f"row {number} of the layout holds {shorten(repr(letter))}; "
-                                     f"the {variant.name} pieces are {letters}")
+        if not (all(type(row) is str and len(row) == cols for row in layout)
+                and set("".join(layout)) <= set(variant.letters)):  # else each row is well formed
+            self.check_layout(layout, variant, cols)
         text = "".join(layout)
         for letter, colour, (low, high) in zip(variant.letters, variant.colours, variant.counts(len(text))):
             count = text.count(letter)
@@ -101,6 +96,19 @@ class LeapFrog(Game):
                 raise SetupError(f"the layout has {count} {colour} piece{'' if count == 1 else 's'} "
                                  f"({letter}); a {rows} × {cols} {variant.name} board has {wanted}")
         return {"layout": list(layout)}
+
+    def check_layout(self, layout: list[Any], variant: Any, cols: int) -> None:
+        """Raise :class:`SetupError` for the first row of ``layout`` that is not ``cols`` of the
+        variant's letters."""
+        letters = " ".join(variant.letters)
+        for number, row in enumerate(layout, start=1):
+            if not isinstance(row, str) or len(row) != cols:
+                raise SetupError(f"row {number} of the layout must be a string of {cols} letters, "
+                                 f"not {shorten(repr(row))}")
+            for letter in row:
+                if letter not in variant.letters:
+                    raise SetupError(f"row {number} of the layout holds {shorten(repr(letter))}; "
+                                     f"the {variant.name} pieces are {letters}")
 
     def random_setup(self, options: Mapping[str, Any], num_players: int,
                      rng: random.Random) -> dict[str, Any]:
@@ -119,7 +127,7 @@ class LeapFrog(Game):
         variant = VARIANTS[options["variant"]]
         board = self.board_for(options)
         if variant.coloured:
-            cells = [variant.letters.index(letter) + 1 for letter in "".join(setup["layout"])]
+            cells = list(map(variant.codes.__getitem__, "".join(setup["layout"])))
         else:
             cells = [1] * len(board)
             if board.centre is not None:
@@ -174,10 +182,16 @@ class LeapFrog(Game):
                              ply=observation["moves"], scores=observation["scores"],
                              captured=observation["captured"], history=observation["history"])
 
-    def draw(self, state: GameState, viewer: int | None = None, reveal: bool = False) -> str:
+    def taps(self, state: GameState, seat: int) -> dict[str, list[str]]:
+        """A removal is its cell; a capture the piece's cell, then each landing cell, leap by
+        leap, the last one tapped again where the piece may leap on but stops."""
+        return prefix_free({action: action.split("-") for action in state.legal_actions(seat)})
+
+    def draw(self, state: GameState, viewer: int | None = None, reveal: bool = False,
+             targets: bool = False) -> str:
         from games.leap_frog.picture import draw  # the picture and the bots load when asked for: verifying needs neither
 
-        return draw(state, viewer, reveal)  # type: ignore[arg-type]
+        return draw(state, viewer, reveal, targets)  # type: ignore[arg-type]
 
     @property
     def bots(self) -> dict[str, type[Bot]]:

@@ -2,7 +2,10 @@
 left) or the capture hexagon, each piece in its colour, the last move's leaps with the
 pieces it took, and the seats' scores.
 
-Leap Frog hides nothing, so ``viewer`` and ``reveal`` change nothing.
+Leap Frog hides nothing, so ``reveal`` changes nothing; for a ``viewer`` seat whose turn it
+is, drawn with ``targets`` (the play panel's picture), every cell its moves start from or
+land on is a tap target (``data-tap``, the cell's
+name) for the play panel.
 
 >>> from games.registry import get_game
 >>> game = get_game("leap_frog")
@@ -31,13 +34,15 @@ FOOT = 60
 SQRT3 = math.sqrt(3)
 
 
-def draw(state: LeapFrogState, viewer: int | None = None, reveal: bool = False) -> str:
+def draw(state: LeapFrogState, viewer: int | None = None, reveal: bool = False, targets: bool = False) -> str:
     board = state.board
     if board.shape == "hexagon":
         cell, centres, width, height = hexagon_layout(board)
     else:
         cell, centres, width, height = square_layout(board)
-    picture = svg.Picture(width, height, f"Leap Frog: {status(state)}", background=svg.WATER)
+    paths = state.game.taps(state, viewer) if targets and viewer is not None else {}
+    picture = svg.Picture(width, height, f"Leap Frog: {status(state)}", background=svg.WATER,
+                          role="group" if paths else "img")
     picture.add(svg.text(16, 26, status(state), text_anchor="start", font_size=17, font_weight="700",
                          fill=svg.INK, class_="heading"))
     scores = " · ".join(f"seat {seat}: {points}" for seat, points in enumerate(state.points))
@@ -58,7 +63,32 @@ def draw(state: LeapFrogState, viewer: int | None = None, reveal: bool = False) 
             svg.circle(x - cell * 0.12, y - cell * 0.12, cell * 0.09, fill=svg.PAPER, opacity="0.55"),
         ], class_="piece", data_cell=board.name(index), data_colour=letters[code - 1]))
     picture.add(legend(state, height - 16))
+    picture.add(tap_shapes(state, board, cell, centres, paths))
     return picture.render()
+
+
+def tap_shapes(state: LeapFrogState, board: Board, cell: float, centres: list[tuple[float, float]],
+            paths: dict[str, list[str]]) -> str:
+    """A clear square (or hexagon) over every cell some move of the viewer taps."""
+    wanted = {name for path in paths.values() for name in path}
+    shapes = []
+    for index, (x, y) in enumerate(centres):
+        name = board.name(index)
+        if name not in wanted:
+            continue
+        code = state.cells[index]
+        what = ("a piece" if not state.variant.coloured else f"{state.variant.colours[code - 1]} piece") if code \
+            else "empty"
+        attrs = svg.tap(name, f"{name}, {what}")
+        if board.shape == "hexagon":
+            size = cell / SQRT3
+            corners = [(x + size * math.cos(math.radians(60 * k - 30)), y + size * math.sin(math.radians(60 * k - 30)))
+                       for k in range(6)]
+            shapes.append(svg.polygon(corners, fill="#000", fill_opacity="0", class_="tap", **attrs))
+        else:
+            shapes.append(svg.rect(x - cell / 2, y - cell / 2, cell, cell, fill="#000", fill_opacity="0",
+                                   class_="tap", **attrs))
+    return svg.tap_layer(shapes)
 
 
 def status(state: LeapFrogState) -> str:

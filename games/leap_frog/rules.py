@@ -29,20 +29,24 @@ removes) and ``capture`` (the Chinese-checkers hexagon, centre empty, no opening
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
+from itertools import compress
 from typing import Any
 
 from games.base import Game, GameState, Result, competition_ranks
 from games.errors import GameOverError, IllegalMoveError, NotationError
-from games.leap_frog.board import Board, can_leap, hexagon_board, leap_shape, leap_starts, square_board
+from games.leap_frog.board import (KEEP_CHAINS, Board, can_leap, hexagon_board, leap_shape, leap_starts,
+                                   mask_cells, open_leaps, square_board)
 
 #: A move as cell numbers: one cell for an opening removal, else the cells stood and landed on.
 Path = tuple[int, ...]
 EMPTY = "."
 #: The longest move string read (a chain over every piece of an 18 × 18 board fits).
 MAX_MOVE_CHARS = 4 * 18 * 18
+#: How many move strings a board keeps read (:func:`read_capture`) before it starts afresh.
+READS_KEPT = 1 << 14
 
 
 @dataclass(frozen=True)
@@ -64,9 +68,14 @@ class Variant:
     removable: str
     """The letters an opening removal may take."""
 
-    @property
+    @cached_property  # asked for by every setup, state and move of a log
     def coloured(self) -> bool:
         return len(self.letters) > 1
+
+    @cached_property
+    def codes(self) -> dict[str, int]:
+        """The piece code of each letter."""
+        return {letter: code for code, letter in enumerate(self.letters, start=1)}
 
     def value(self, code: int) -> int:
         return self.values[code - 1]
@@ -148,14 +157,7 @@ def starts_of(board: Board, pieces: int) -> list[int]:
     """The cells whose piece can make at least one leap, in cell order, from the mask of every
     piece (:func:`~games.leap_frog.board.leap_starts`): what :func:`capture_starts` finds,
     without visiting the cells."""
-    found = leap_starts(board, pieces)
-    cell_at = board.cell_at
-    starts = []
-    while found:
-        lowest = found & -found
-        starts.append(cell_at[lowest.bit_length() - 1])
-        found ^= lowest
-    return starts
+    return mask_cells(board, leap_starts(board, pieces))
 
 
 def all_captures(cells: list[int], board: Board, starts: Iterable[int],
@@ -218,6 +220,127 @@ def capture_notations(cells: list[int], board: Board, starts: Iterable[int]) -> 
             extend(start, names[start])
         finally:
             cells[start] = piece
+    return found
+
+
+def capture_list(cells: list[int], board: Board, pieces: int) -> list[str]:
+    """Every capture in the position in the notation (``c3-e3-e5``), sorted, from the mask of
+    the pieces: what ``sorted(capture_notations(...))`` gives, without sorting a string.
+
+    The first leaps come from the masks, one shift per direction as in
+    :func:`~games.leap_frog.board.leap_starts`, as their numbers in :attr:`Board.leap_list`,
+    which are in the order of the moves' names: sorting the numbers sorts the moves. Each
+    search that follows a leap takes the leaps on in the order of the landing cells' names,
+    a move before its longer chains. Every capture from ``a1`` begins ``a1-`` and ``-`` sorts
+    before any digit, so that is the order :func:`sorted` gives (``a1-a3`` < ``a1-a3-c3`` <
+    ``a1-c1`` < ``a10-a12``).
+
+    A chain goes on from a first leap's landing only if a leap from there is open in the
+    position as it stands (the cells a leap from the landing reads are not the two the first
+    leap emptied, but for the leap straight back, which lands on the start: shut either way),
+    so most first leaps need no search.
+
+    The captures of one piece depend only on the cells its search reads (those its leaps
+    pass over and land on, from the start and each landing), and on a large board most moves
+    leave those of most pieces alone: there each start's captures are kept on the board
+    (:attr:`Board.chains`, shared by every position on it) with the mask of the cells read
+    and which of them held a piece, and searched again only when one of those has changed.
+    """
+    if len(board.names) >= KEEP_CHAINS:
+        open_from = open_leaps(board, pieces)
+        starts = mask_cells(board, open_from & pieces)
+        starts.sort(key=board.name_order.__getitem__)
+        return kept_captures(cells, board, pieces, starts, open_from)
+    empty = board.every ^ pieces
+    open_from = 0  # every cell, empty or not, with a leap open from it
+    numbers: list[int] = []
+    add = numbers.append
+    for (shift, double, starts), first in zip(board.directions, board.first_leaps):
+        if shift > 0:
+            leaps = (pieces >> shift) & (empty >> double) & starts
+        else:
+            leaps = (pieces << -shift) & (empty << -double) & starts
+        open_from |= leaps
+        leaps &= pieces
+        while leaps:
+            low = leaps & -leaps  # the lowest start left
+            add(first[low])
+            leaps ^= low
+    numbers.sort()
+    leap_list = board.leap_list
+    found: list[str] = []
+    append = found.append
+
+    def extend(onward: tuple[tuple[int, int, str, int], ...], prefix: str) -> None:
+        for over, land, suffix, number in onward:
+            code = cells[over]
+            if code and not cells[land]:
+                cells[over] = 0  # a piece leapt leaves the board at once
+                name = prefix + suffix
+                append(name)
+                extend(leap_list[number][5], name)
+                cells[over] = code
+
+    for number in numbers:
+        name, start, over, land, land_mask, onward = leap_list[number]
+        append(name)
+        if open_from & land_mask:
+            piece, code = cells[start], cells[over]
+            cells[start] = cells[over] = 0  # the piece has left its start and taken the one leapt
+            try:
+                extend(onward, name)
+            finally:
+                cells[start], cells[over] = piece, code
+    return found
+
+
+def kept_captures(cells: list[int], board: Board, pieces: int, starts: list[int], open_from: int) -> list[str]:
+    """:func:`capture_list` on a large board: each start's captures searched as there (a chain
+    goes on from a first leap's landing only if ``open_from``, :func:`open_leaps`, has it),
+    or taken from :attr:`Board.chains` when none of the cells its last search read has changed."""
+    numbered, leap_list, reach, chains = board.numbered_leaps, board.leap_list, board.reach, board.chains
+    found: list[str] = []
+    append = found.append
+    landed: list[int] = []
+    mark = landed.append
+
+    def extend(onward: tuple[tuple[int, int, str, int], ...], prefix: str) -> None:
+        for over, land, suffix, number in onward:
+            code = cells[over]
+            if code and not cells[land]:
+                cells[over] = 0
+                name = prefix + suffix
+                append(name)
+                mark(land)
+                extend(leap_list[number][5], name)
+                cells[over] = code
+
+    for start in starts:
+        kept = chains[start]
+        if kept is not None and pieces & kept[0] == kept[1]:
+            found += kept[2]
+            continue
+        first = len(found)
+        landed.clear()
+        piece = cells[start]
+        cells[start] = 0
+        try:
+            for over, land, number in numbered[start]:
+                code = cells[over]
+                if code and not cells[land]:
+                    name, _, _, _, land_mask, onward = leap_list[number]
+                    append(name)
+                    mark(land)  # the chain's search reads round the landing, open or not
+                    if open_from & land_mask:
+                        cells[over] = 0
+                        extend(onward, name)
+                        cells[over] = code
+        finally:
+            cells[start] = piece
+        read = reach[start]
+        for land in landed:
+            read |= reach[land]
+        chains[start] = (read, pieces & read, found[first:])
     return found
 
 
@@ -292,6 +415,51 @@ def read_move(board: Board, move: str) -> Path:
     return parse_move(board, move)
 
 
+def read_capture(board: Board, move: str) -> tuple[Any, ...] | None:
+    """A move string (``type(move) is str``) read once per board, with what deciding and
+    playing it needs, or ``None`` for a string that is no real move: one that does not name
+    real cells, or whose steps are not leaps, or that leaps a piece twice or over its own
+    start (no position allows it, and :meth:`LeapFrogState.check_path` says why).
+
+    The answer is ``(path, start, end, overs, need, clear, flip, over_names)``: the cells,
+    the pieces leapt over in order, the mask of the cells that must hold a piece (the start
+    and every piece leapt), of those that must be empty (every landing but the start), of
+    those whose occupancy the move changes, and the names of the cells leapt (the captured
+    list of pieces alike). A removal is ``((cell,), cell, cell, (), mask, 0, mask, ())``.
+    Kept on the board (:attr:`Board.reads`, at most :data:`READS_KEPT` strings)."""
+    reads = board.reads
+    read = reads.get(move)
+    if read is not None or len(move) > MAX_MOVE_CHARS:
+        return read
+    index = board.index
+    path = tuple([index.get(part, -1) for part in move.split("-")])
+    if -1 in path:
+        return None
+    masks, start = board.masks, path[0]
+    if len(path) == 1:
+        read = (path, start, start, (), masks[start], 0, masks[start], ())
+    else:
+        over_from = board.over_from
+        overs: list[int] = []
+        need, clear, at = masks[start], 0, start
+        for land in path[1:]:
+            over = over_from[at].get(land)
+            if over is None or over == start or over in overs:
+                return None
+            overs.append(over)
+            need |= masks[over]
+            if land != start:
+                clear |= masks[land]
+            at = land
+        end = path[-1]
+        flip = masks[start] ^ masks[end] ^ sum(masks[over] for over in overs)
+        read = (path, start, end, tuple(overs), need, clear, flip, tuple(board.names[over] for over in overs))
+    if len(reads) >= READS_KEPT:
+        reads.clear()
+    reads[move] = read
+    return read
+
+
 def board_for(options: Mapping[str, Any]) -> Board:
     """The board the options describe: the hexagon for ``capture``, else a rectangle."""
     if options["variant"] == "capture":
@@ -315,9 +483,10 @@ class LeapFrogState(GameState):
         self.variant = VARIANTS[options["variant"]]
         self.board = board_for(options)
         self.cells = cells
-        self.empty = {cell for cell, code in enumerate(cells) if not code}
-        #: The mask of the cells that hold a piece (:attr:`Board.bits`), for finding leaps.
-        self.pieces = sum(mask for mask, code in zip(self.board.masks, cells) if code)
+        #: The mask of the cells that hold a piece (:attr:`Board.masks`), for finding leaps
+        #: and checking moves; kept with ``cells``.
+        self.pieces = sum(compress(self.board.masks, cells))
+        self.coloured = self.variant.coloured
         #: ``values[code]``: the worth of a piece code (0 for an empty cell); ``letters[code]``
         #: its letter, as the captured lists hold it for coloured pieces.
         self.values = (0, *self.variant.values)
@@ -330,9 +499,6 @@ class LeapFrogState(GameState):
         #: The piece codes an opening removal may take.
         self.removable = frozenset(self.variant.letters.index(letter) + 1 for letter in self.variant.removable)
         self.over = False
-        #: The last list of legal actions made and the position it was made for
-        #: (:meth:`position_key`), so that applying one of them needs no second check.
-        self._listed: tuple[tuple[Any, ...] | None, list[str]] = (None, [])
         self.check_end()
 
     # -- whose turn -------------------------------------------------------------------------
@@ -363,12 +529,56 @@ class LeapFrogState(GameState):
     def apply_move(self, move: str) -> None:
         if self.over:
             raise GameOverError("the game is over: no capture is left on the board")
-        path = read_move(self.board, move)
+        # A string played before on this board is read already (Board.reads).
+        read = (self.board.reads.get(move) or read_capture(self.board, move)) if type(move) is str else None
+        if read is not None:
+            # The rules on the masks: the start and every piece leapt are on the board, every
+            # landing but the start is empty (a removal: the opening is on, the piece may go).
+            path, start, end, overs, need, clear, flip, over_names = read
+            if overs:
+                pieces = self.pieces
+                if self.ply >= self.opening_moves and pieces & need == need and not pieces & clear:
+                    # The capture is legal: take's work, with the masks worked out once per string.
+                    seat = self.ply % self.num_players
+                    cells = self.cells
+                    piece = cells[start]
+                    cells[start] = 0
+                    cells[end] = piece
+                    if self.coloured:
+                        values, letters, captured = self.values, self.letters, self.captured[seat]
+                        points = 0
+                        for over in overs:
+                            code = cells[over]
+                            cells[over] = 0
+                            points += values[code]
+                            captured.append(letters[code])
+                        self.points[seat] += points
+                    else:
+                        self.points[seat] += len(overs)  # pieces alike are worth one each
+                        self.captured[seat] += over_names
+                        for over in overs:
+                            cells[over] = 0
+                    self.pieces = pieces = pieces ^ flip
+                    self.moves.append(move)
+                    self.ply += 1
+                    if not can_leap(self.board, pieces):
+                        self.over = True
+                    return
+            elif self.ply < self.opening_moves and self.cells[start] in self.removable:
+                self.take(path, path, True, move)
+                return
+        path = read_move(self.board, move)  # raises for a string that is no move, saying why
         taken = self.taken_by(path)
         if taken is None:
             self.check_path(path)  # raises, saying why
             taken = self.taken_by(path) or path
         self.take(path, taken, True, move)
+
+    @property
+    def empty(self) -> set[int]:
+        """The empty cells (from :attr:`pieces`)."""
+        board = self.board
+        return set(mask_cells(board, board.every ^ self.pieces))
 
     def taken_by(self, path: Path) -> list[int] | tuple[int, ...] | None:
         """The cells whose pieces ``path`` takes when it is a legal move now (the removed piece
@@ -452,22 +662,19 @@ class LeapFrogState(GameState):
     def take(self, path: Path, taken: Sequence[int], record: bool, text: str | None) -> None:
         """Make the legal move ``path``, which takes the pieces on ``taken`` (:meth:`play`)."""
         seat = self.ply % self.num_players
-        cells, empty, board = self.cells, self.empty, self.board
+        cells, board = self.cells, self.board
         masks = board.masks
         pieces = self.pieces
         if len(path) > 1:
             start, end = path[0], path[-1]
             piece = cells[start]
             cells[start] = 0
-            empty.add(start)
             cells[end] = piece
-            empty.discard(end)
             pieces ^= masks[start] ^ masks[end]
         codes = [cells[cell] for cell in taken]
         for cell in taken:
             cells[cell] = 0
             pieces ^= masks[cell]
-        empty.update(taken)
         self.pieces = pieces
         self.points[seat] += sum(map(self.values.__getitem__, codes))
         if record:
@@ -497,44 +704,21 @@ class LeapFrogState(GameState):
             return max(points for _, points in self.legal_paths())
         return most_points(self.cells, self.board, self.capture_starts(), self.values)
 
-    def position_key(self) -> tuple[Any, ...]:
-        """Everything the legal moves depend on: the move number and every cell."""
-        return (self.ply, self.over, tuple(self.cells))
-
     def legal_actions(self, seat: int) -> list[str]:
-        if self.over or seat != self.seat_to_move():
+        """The legal actions of the seat to move, sorted (:func:`capture_list` after the opening)."""
+        if self.over or seat != self.ply % self.num_players:
             return []
-        key = self.position_key()
-        if self._listed[0] != key:
-            self._listed = (key, self._list_actions())
-        return list(self._listed[1])
-
-    def _list_actions(self) -> list[str]:
-        """The legal actions of the seat to move, sorted."""
-        if self.in_opening():
-            names = self.board.names
-            return sorted(names[path[0]] for path, _ in self.legal_paths())
-        return sorted(capture_notations(self.cells, self.board, self.capture_starts()))
-
-    def is_listed(self, action: Any) -> bool:
-        """True when ``action`` is in the last list of legal actions made, and that list was
-        made for the position as it stands."""
-        key, listed = self._listed
-        if type(action) is not str or key is None or key != self.position_key():
-            return False
-        index = bisect_left(listed, action)
-        return index < len(listed) and listed[index] == action
+        if self.ply < self.opening_moves:  # the removals, named in sorted order
+            names, cells, removable = self.board.names, self.cells, self.removable
+            return [names[cell] for cell in self.board.by_name if cells[cell] in removable]
+        return capture_list(self.cells, self.board, self.pieces)
 
     def apply_action(self, seat: int, action: str) -> None:
-        """A seat's decision. One of the legal actions just listed for this very position
-        is played without checking it again; anything else is checked as a log move is."""
+        """A seat's decision, checked as a log move is (a legal one costs a few mask tests)."""
         if self.over:
             raise GameOverError("the game is over: no capture is left on the board")
-        if seat != self.seat_to_move():
+        if seat != self.ply % self.num_players:
             raise IllegalMoveError(f"it is seat {self.seat_to_move()}'s turn, not seat {seat}'s")
-        if self.is_listed(action):
-            self.play(read_move(self.board, action), True, action)
-            return
         self.apply_move(action)
 
     # -- outcome and views ------------------------------------------------------------------
@@ -578,7 +762,6 @@ class LeapFrogState(GameState):
         copy.__dict__.update(self.__dict__)
         copy.moves = list(self.moves)
         copy.cells = list(self.cells)
-        copy.empty = set(self.empty)
         copy.points = list(self.points)
         copy.captured = [list(pieces) for pieces in self.captured]
         return copy

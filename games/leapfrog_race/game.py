@@ -16,7 +16,7 @@ from typing import Any
 
 from games.base import Bot, Game, GameState, Option, RandomBot
 from games.errors import OptionsError, SetupError
-from games.leapfrog_race.rules import FROGS, RACES, LeapfrogRaceState
+from games.leapfrog_race.rules import FROG_ORDERS, FROGS, RACES, LeapfrogRaceState
 
 
 def default_colours(options: Mapping[str, Any], num_players: int) -> str:
@@ -56,10 +56,13 @@ class LeapfrogRace(Game):
                     num_players: int) -> dict[str, Any]:
         if raw is None:
             raise SetupError("the setup must give the starting column: {\"order\": \"RYGBOP\"}")
-        unknown = sorted(set(raw) - {"order"})
-        if unknown:
-            raise SetupError(f"unknown setup key {unknown[0]!r} (the race's setup has only 'order')")
+        if len(raw) != 1 or "order" not in raw:  # anything but the one key 'order'
+            unknown = sorted(set(raw) - {"order"})
+            if unknown:
+                raise SetupError(f"unknown setup key {unknown[0]!r} (the race's setup has only 'order')")
         order = raw.get("order")
+        if type(order) is str and order in FROG_ORDERS:  # each of the six letters once
+            return {"order": order}
         if not isinstance(order, str) or len(order) != 6 or set(order) != set(FROGS):
             raise SetupError(f"setup 'order' must hold each of the six letters {FROGS} once, "
                              f"head first, not {order!r}")
@@ -91,10 +94,15 @@ class LeapfrogRace(Game):
         state.eaten = observation["eaten"]
         return state
 
-    def draw(self, state: GameState, viewer: int | None = None, reveal: bool = False) -> str:
+    def taps(self, state: GameState, seat: int) -> dict[str, list[str]]:
+        """A token is one tap on it (``token:4``) in the seat's row of tokens."""
+        return {action: [f"token:{action}"] for action in state.legal_actions(seat)}
+
+    def draw(self, state: GameState, viewer: int | None = None, reveal: bool = False,
+             targets: bool = False) -> str:
         from games.leapfrog_race.picture import draw  # the picture and the bots load when asked for: verifying needs neither
 
-        return draw(state, viewer, reveal)  # type: ignore[arg-type]
+        return draw(state, viewer, reveal, targets)  # type: ignore[arg-type]
 
     @property
     def bots(self) -> dict[str, type[Bot]]:

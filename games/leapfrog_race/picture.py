@@ -4,7 +4,10 @@ and every frog's points and markers.
 
 Nothing is hidden in a logged position: the tokens of a turn are revealed together when the
 turn resolves and stay face up until the end of the race (the rulebook), and a log holds
-only whole turns. So ``viewer`` and ``reveal`` change nothing here.
+only whole turns. So ``reveal`` changes nothing here. Drawn with ``targets`` (the play
+panel's picture), a ``viewer`` seat also gets its own
+row of the tokens its frog has not played in this race, tap targets (``token:N``) while it
+may choose; the token it has chosen for the turn under way is never drawn.
 
 >>> from games.registry import get_game
 >>> game = get_game("leapfrog_race")
@@ -38,17 +41,23 @@ PAD_HEIGHT = 34
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 
-def draw(state: LeapfrogRaceState, viewer: int | None = None, reveal: bool = False) -> str:
+def draw(state: LeapfrogRaceState, viewer: int | None = None, reveal: bool = False, targets: bool = False) -> str:
     over = state.is_over()
     race = min(state.race, RACES - 1)
     head_pad = LILY_PAD[race] == "head"
     column_top = TOP + (PAD_HEIGHT + 8 if head_pad else 0)
     height = column_top + 6 * ROW + (0 if head_pad else PAD_HEIGHT + 8) + 40
+    mine = targets and viewer is not None and not over and 0 <= viewer < len(state.colours)
+    band = height
+    if mine:
+        height += TOKEN_BAND
     if over:
         heading = "The game is over: three races run"
     else:
         heading = (f"Race {race + 1} of {RACES}: {RACE_NAMES[race]} · turn {state.turn + 1} of {TURNS}")
-    picture = svg.Picture(WIDTH, height, f"Leapfrog: {heading}", background=svg.WATER)
+    legal = set(state.legal_actions(viewer)) if mine else set()
+    picture = svg.Picture(WIDTH, height, f"Leapfrog: {heading}", background=svg.WATER,
+                          role="group" if legal else "img")
     picture.add(svg.text(16, 30, heading, text_anchor="start", font_size=18, font_weight="700", fill=svg.INK,
                          class_="heading"))
     picture.add(svg.text(WIDTH - 16, 30, "tokens this race", text_anchor="end", fill=svg.MUTED, font_size=12))
@@ -97,8 +106,33 @@ def draw(state: LeapfrogRaceState, viewer: int | None = None, reveal: bool = Fal
             summary += f" + {MARKER_BONUS[markers]}"
         picture.add(svg.text(WIDTH - 20, middle + 5, f"{summary} = {total}" if points else "0 points",
                              text_anchor="end", fill=svg.INK, font_size=13, class_="points"))
-    picture.add(svg.text(16, height - 14, legend(state), text_anchor="start", fill=svg.MUTED, font_size=12))
+    picture.add(svg.text(16, band - 14, legend(state), text_anchor="start", fill=svg.MUTED, font_size=12))
+    if mine:
+        picture.add(own_tokens(state, viewer, band, legal))  # type: ignore[arg-type]
     return picture.render()
+
+
+TOKEN_BAND = 78
+TOKEN_SIZE = 48
+
+
+def own_tokens(state: LeapfrogRaceState, seat: int, top: float, legal: set[str]) -> str:
+    """The viewer's frog's unused tokens, large enough to tap, each a target while it may
+    choose; once it has chosen, only that it has (never which)."""
+    frog = state.colours[seat]
+    unused = state.unused(frog)
+    words = (f"your tokens (seat {seat}, the {FROG_NAMES[frog]} frog): tap one" if legal
+             else f"your tokens (seat {seat}, the {FROG_NAMES[frog]} frog): chosen, waiting for the others")
+    parts = [svg.rect(8, top, WIDTH - 16, TOKEN_BAND - 8, rx=8, fill=svg.PAPER, opacity="0.8"),
+             svg.text(20, top + 18, words, text_anchor="start", fill=svg.INK, font_size=12)]
+    for index, token in enumerate(unused):
+        x, y = 20 + index * (TOKEN_SIZE + 12), top + 24
+        attrs = svg.tap(f"token:{token}", f"token {token}") if str(token) in legal else {}
+        parts.append(svg.group([
+            svg.rect(x, y, TOKEN_SIZE, TOKEN_SIZE - 8, rx=6, fill=svg.PAPER, stroke=FROG_COLOURS[frog], stroke_width=3),
+            svg.text(x + TOKEN_SIZE / 2, y + 28, str(token), fill=svg.INK, font_weight="700", font_size=20),
+        ], class_="own-token tap" if attrs else "own-token", **attrs))
+    return svg.group(parts, class_="own-tokens")
 
 
 def token_tile(x: float, y: float, token: int, colour: str) -> str:

@@ -17,13 +17,14 @@ second place is eaten).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import permutations
 from operator import itemgetter
 from typing import Any
 
 from games.base import Game, GameState, Result
 from games.errors import GameOverError, IllegalMoveError, NotationError, shorten
+from games.leapfrog_race.orders import ORDER_INDEX, PERMUTATIONS
 
 #: The frogs' letters: red, yellow, green, blue, orange, purple.
 FROGS = "RYGBOP"
@@ -57,48 +58,53 @@ def resolve_turn(column: list[str], tokens: Mapping[str, int]) -> list[str]:
 
 def passing(digits: str) -> itemgetter:
     """The frogs of a column in their order after a turn whose tokens down the column are
-    ``digits`` (``"122365"``): :func:`passing_order`, worked out once per pattern and kept in
-    :data:`ORDERS`."""
-    order = ORDERS.get(digits)
-    if order is None:
-        order = ORDERS[digits] = itemgetter(*passing_order(tuple(map(int, digits))))
-    return order
+    ``digits`` (``"122365"``): :func:`passing_order`, looked up in the table of every pattern of
+    six tokens (:mod:`games.leapfrog_race.orders`), worked out for any other."""
+    if len(digits) == 6 and not digits.strip("123456"):
+        return ORDER_GETTERS[ORDER_INDEX[int(digits, 7)]]
+    return itemgetter(*passing_order(tuple(map(int, digits))))
 
 
-def passing_order(tokens: tuple[int, ...]) -> tuple[int, ...]:
+def passing_order(tokens: Sequence[int]) -> tuple[int, ...]:
     """Where each frog ends, given the tokens down the column (head first): the positions at
     the start of the turn, in their new order.
 
     Frogs are taken in their order at the start of the turn, head first; a frog passes the
     frog directly above it while its token is higher and that frog has not yet dropped by its
     own token, and advances at most its token's value. Only the tokens' order down the column
-    matters, not which frog holds which, so :data:`ORDERS` keeps every answer.
+    matters, not which frog holds which, so a table keeps every answer (:func:`passing`).
 
     >>> passing_order((1, 2, 2, 3, 6, 5))
     (1, 0, 4, 3, 2, 5)
     """
-    result = list(range(len(tokens)))
-    dropped = [0] * len(tokens)
+    # When a frog's turn to move comes, the frogs that started above it fill the places above
+    # it and those below have not moved: it starts where it started, and is put in its place
+    # once it stops. ``room`` is what each frog may still drop: its token, less the frogs that
+    # passed it.
+    room = list(tokens)
+    result = [0] if tokens else []
     for frog in range(1, len(tokens)):
-        index = result.index(frog)
         token = tokens[frog]
-        advanced = 0
-        while index > 0 and advanced < token:
+        index = frog
+        highest = frog - token if frog > token else 0
+        while index > highest:
             above = result[index - 1]
-            if token > tokens[above] and dropped[above] < tokens[above]:
-                result[index - 1], result[index] = frog, above
-                advanced += 1
-                dropped[above] += 1
+            if token > tokens[above] and room[above]:
+                room[above] -= 1
                 index -= 1
             else:
                 break
+        result.insert(index, frog)
     return tuple(result)
 
 
-#: The passing order of every pattern of tokens met so far (at most 6**6 of them).
-ORDERS: dict[str, itemgetter] = {}
+#: Every order of six frogs (:data:`PERMUTATIONS`), as the getter that takes a column's frogs
+#: in that order.
+ORDER_GETTERS: tuple[itemgetter, ...] = tuple(itemgetter(*order) for order in PERMUTATIONS)
 #: A frog and its token as a move writes them: ``"R1"`` -> ``("R", 1)``.
 PAIRS: dict[str, tuple[str, int]] = {f"{frog}{token}": (frog, token) for frog in FROGS for token in TOKENS}
+#: A frog's pair by its token: ``PAIR_TEXT["R"][1] == "R1"`` (index 0 unused).
+PAIR_TEXT: dict[str, tuple[str, ...]] = {frog: ("", *(f"{frog}{token}" for token in TOKENS)) for frog in FROGS}
 #: The heads-first letters of a turn that names each frog once: every order of the six.
 FROG_ORDERS: frozenset[str] = frozenset(map("".join, permutations(FROGS)))
 #: A bot's action, one digit, as its token.
@@ -113,6 +119,13 @@ PAIR_BIT: dict[str, int] = {pair: 1 << (SHIFT[frog] + token) for pair, (frog, to
 UNUSED: tuple[tuple[int, ...], ...] = tuple(
     tuple(token for token in TOKENS if not field >> token & 1) for field in range(FIELD + 1))
 UNUSED_ACTIONS: tuple[tuple[str, ...], ...] = tuple(tuple(map(str, tokens)) for tokens in UNUSED)
+
+
+#: By race, each position from the head's points and whether it wins a marker.
+RACE_SCORING: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
+    tuple((7 - place_of(position, race), place_of(position, race) in MARKER_PLACES[race])
+          for position in range(1, len(FROGS) + 1))
+    for race in range(RACES))
 
 
 def check_turn(move: str) -> None:
@@ -140,6 +153,26 @@ def half_bits(half: str) -> int:
 #: The bits of three pairs (``"R1 Y2 P2"``) met so far: at most 120 * 216 of them.
 HALF_BITS: dict[str, int] = {}
 
+#: A well-formed turn as :func:`read_turn` reads it: its letters and digits as written, its
+#: bits (:data:`PAIR_BIT`) and the passing order of its digits (:func:`passing`).
+Reading = tuple[str, str, int, itemgetter]
+#: The turns read so far (a log's moves are read once however often it is verified), emptied
+#: when it reaches :data:`MAX_READINGS`, so that the memory kept stays bounded.
+READINGS: dict[str, Reading] = {}
+MAX_READINGS = 1 << 14
+
+
+def read_turn(move: str) -> Reading:
+    """Read a turn, ``"R1 Y2 P2 O3 B6 G5"``, and keep its reading in :data:`READINGS`; raise
+    NotationError, saying what is wrong, unless it is six pairs, each frog once."""
+    check_turn(move)
+    digits = move[1::3]
+    reading = (move[::3], digits, turn_bits(move), passing(digits))
+    if len(READINGS) >= MAX_READINGS:
+        READINGS.clear()
+    READINGS[move] = reading
+    return reading
+
 
 def turn_error(move: str, parts: list[str]) -> NotationError:
     """What is wrong with a move that is not six distinct frogs with their tokens."""
@@ -157,6 +190,26 @@ def turn_error(move: str, parts: list[str]) -> NotationError:
     raise AssertionError(f"{move!r} is a well-formed turn")
 
 
+#: The frogs that belong to nobody, as text and as a set, and each one's draw: its letter, its
+#: shift (:data:`SHIFT`) and its pairs' texts (:data:`PAIR_TEXT`).
+NonPlayers = tuple[str, frozenset[str], tuple[tuple[str, int, tuple[str, ...]], ...]]
+
+
+def non_players_of(colours: str) -> NonPlayers:
+    """The frogs that ``colours`` leave to nobody, as :class:`LeapfrogRaceState` keeps them;
+    worked out once per colours and kept in :data:`NON_PLAYERS`."""
+    found = NON_PLAYERS.get(colours)
+    if found is None:
+        frogs = "".join(frog for frog in FROGS if frog not in colours)
+        found = (frogs, frozenset(frogs), tuple((frog, SHIFT[frog], PAIR_TEXT[frog]) for frog in frogs))
+        if len(NON_PLAYERS) < 1 << 12:  # every choice of seats' frogs fits (1,957 of them)
+            NON_PLAYERS[colours] = found
+    return found
+
+
+NON_PLAYERS: dict[str, NonPlayers] = {}
+
+
 class LeapfrogRaceState(GameState):
     """A position: the column, the race and turn, the tokens played, points and markers.
 
@@ -170,8 +223,8 @@ class LeapfrogRaceState(GameState):
         super().__init__(game, options, num_players)
         self.colours: str = options["colours"]
         self.plate: bool = options["plate"]
-        self.non_players: str = "".join(frog for frog in FROGS if frog not in self.colours)
-        self.drawing: frozenset[str] = frozenset(self.non_players)
+        #: The frogs that belong to nobody, as :data:`NonPlayers` has them.
+        self.non_players, self.drawing, self.drawers = non_players_of(self.colours)
         self.column: list[str] = list(order)
         self.race = 0
         self.turn = 0
@@ -224,45 +277,59 @@ class LeapfrogRaceState(GameState):
     def apply_move(self, move: str) -> None:
         if self.race >= RACES:
             raise GameOverError("the game is over: three races of six turns have been run")
-        check_turn(move)
+        reading = READINGS.get(move) if type(move) is str else None
+        if reading is None:
+            reading = read_turn(move)  # raises for a malformed turn
+        letters, digits, bits, order = reading
         if self.pending:
             raise IllegalMoveError("a turn is half played; its remaining tokens must come first")
-        bits = turn_bits(move)
         if self.spent & bits:
             tokens = dict(PAIRS[part] for part in move.split(" "))
             frog = next(frog for frog in FROGS if self.spent >> SHIFT[frog] + tokens[frog] & 1)
             raise IllegalMoveError(
                 f"the {FROG_NAMES[frog]} frog ({frog}) has already played its {tokens[frog]} "
                 f"in race {self.race + 1}")
-        order = "".join(self.column)
-        if move[::3] != order:  # the log keeps the tokens head first
-            tokens_text = dict(zip(move[::3], move[1::3]))
-            move = " ".join([f"{frog}{tokens_text[frog]}" for frog in order])
-        self.record_turn(move, bits)
-
-    def play_turn(self, tokens: Mapping[str, int]) -> None:
-        """Resolve a turn whose tokens are all known and legal, and log it."""
-        move = " ".join([f"{frog}{tokens[frog]}" for frog in self.column])
-        self.pending = {}
-        self.record_turn(move, turn_bits(move))
-
-    def record_turn(self, move: str, bits: int) -> None:
-        """Log a legal turn written head first, whose tokens are ``bits``, and resolve it."""
+        column = self.column
+        if letters != "".join(column):  # the log keeps the tokens head first
+            tokens_text = dict(zip(letters, digits))
+            digits = "".join([tokens_text[frog] for frog in column])
+            move = " ".join([frog + tokens_text[frog] for frog in column])
+            order = passing(digits)
+        # record_turn(move, bits, order), written out: this runs for every move of a log.
         self.moves.append(move)
         self.race_moves.append(move)
         self.spent |= bits
-        column = self.column
-        self.column = list(passing(move[1::3])(column))
+        self.column = list(order(column))
+        self.turn += 1
+        if self.turn == TURNS:
+            self.end_race()
+
+    def play_turn(self, tokens: Mapping[str, int]) -> None:
+        """Resolve a turn whose tokens are all known and legal, and log it."""
+        pairs = [PAIR_TEXT[frog][tokens[frog]] for frog in self.column]
+        move = " ".join(pairs)
+        self.pending = {}
+        # passing(digits), looked up at once: the digits are six tokens 1-6.
+        order = ORDER_GETTERS[ORDER_INDEX[int(move[1::3], 7)]]
+        self.record_turn(move, sum(map(PAIR_BIT.__getitem__, pairs)), order)
+
+    def record_turn(self, move: str, bits: int, order: itemgetter) -> None:
+        """Log a legal turn written head first, whose tokens are ``bits`` and whose passing
+        order is ``order`` (:func:`passing`), and resolve it."""
+        self.moves.append(move)
+        self.race_moves.append(move)
+        self.spent |= bits
+        self.column = list(order(self.column))
         self.turn += 1
         if self.turn == TURNS:
             self.end_race()
 
     def end_race(self) -> None:
-        for position, frog in enumerate(self.column, start=1):
-            place = place_of(position, self.race)
-            self.race_points[frog].append(7 - place)
-            if place in MARKER_PLACES[self.race]:
-                self.markers[frog] += 1
+        race_points, markers = self.race_points, self.markers
+        for frog, (points, marker) in zip(self.column, RACE_SCORING[self.race]):
+            race_points[frog].append(points)
+            if marker:
+                markers[frog] += 1
         if self.race == RACES - 1 and self.plate:
             self.eaten = self.column[PLATE_PLACE - 1]
         self.race += 1
@@ -308,16 +375,20 @@ class LeapfrogRaceState(GameState):
         return outcomes
 
     def sample_chance(self, rng: random.Random) -> str:
-        if not self.is_chance_node():
+        if self.race >= RACES or len(self.pending) != self.num_players:  # not is_chance_node()
             raise IllegalMoveError("no chance outcome is due now")
         spent = self.spent
-        drawn = {frog: rng.choice(UNUSED[spent >> SHIFT[frog] & FIELD]) for frog in self.non_players}
-        outcome = " ".join([f"{frog}{token}" for frog, token in drawn.items()])
+        drawn: dict[str, int] = {}
+        pairs: list[str] = []
+        for frog, shift, texts in self.drawers:  # a loop, not a comprehension: this runs every turn
+            drawn[frog] = token = rng.choice(UNUSED[spent >> shift & FIELD])
+            pairs.append(texts[token])
+        outcome = " ".join(pairs)
         self.last_draw = (outcome, drawn)  # so that applying it need not parse it again
         return outcome
 
     def apply_chance(self, outcome: str) -> None:
-        if not self.is_chance_node():
+        if self.race >= RACES or len(self.pending) != self.num_players:  # not is_chance_node()
             raise IllegalMoveError("no chance outcome is due now")
         sampled, drawn = self.last_draw
         if outcome != sampled:
@@ -328,8 +399,10 @@ class LeapfrogRaceState(GameState):
         for frog, token in drawn.items():
             if spent >> SHIFT[frog] + token & 1:
                 raise IllegalMoveError(f"frog {frog} has already played its {token}")
-        tokens = self.seat_tokens()
-        tokens.update(drawn)
+        tokens = dict(drawn)  # the draw kept in last_draw stays as it was drawn
+        colours = self.colours
+        for seat, token in self.pending.items():
+            tokens[colours[seat]] = token
         self.play_turn(tokens)
 
     # -- outcome and views ------------------------------------------------------------------
@@ -341,24 +414,33 @@ class LeapfrogRaceState(GameState):
         """Points of the finished races plus the bonus of the markers won so far."""
         return [self.frog_total(frog) for frog in self.colours]
 
-    def final_order(self) -> str:
-        """All six frogs, best first: living, then score, then markers, then race-3 place."""
-        return "".join(sorted(FROGS, key=self.standing))
+    def frog_totals(self) -> dict[str, int]:
+        """Every frog's :meth:`frog_total`."""
+        race_points, markers = self.race_points, self.markers
+        return {frog: sum(race_points[frog]) + MARKER_BONUS[markers[frog]] for frog in FROGS}
 
-    def standing(self, frog: str) -> tuple[bool, int, int, int]:
-        """A frog's sort key in :meth:`final_order` (lower is better)."""
-        return (frog == self.eaten, -self.frog_total(frog), -self.markers[frog], self.column.index(frog))
+    def final_order(self, totals: Mapping[str, int] | None = None) -> str:
+        """All six frogs, best first: living, then score, then markers, then race-3 place
+        (``totals``, the :meth:`frog_totals`, when the caller has them already)."""
+        totals = self.frog_totals() if totals is None else totals
+        eaten, markers = self.eaten, self.markers
+        # Each frog's standing (lower is better), then its letter: no two frogs share a place.
+        standings = sorted([(frog == eaten, -totals[frog], -markers[frog], place, frog)
+                            for place, frog in enumerate(self.column)])
+        return "".join([standing[4] for standing in standings])
 
     def result(self) -> Result:
         if not self.is_over():
             raise IllegalMoveError("the game is not over")
-        order = self.final_order()
-        seat_order = [frog for frog in order if frog in self.colours]
-        ranks = [seat_order.index(frog) + 1 for frog in self.colours]
-        frogs = {frog: {"races": list(self.race_points[frog]), "markers": self.markers[frog],
-                        "eaten": frog == self.eaten, "total": self.frog_total(frog)}
+        totals = self.frog_totals()
+        order = self.final_order(totals)
+        colours, race_points, markers, eaten = self.colours, self.race_points, self.markers, self.eaten
+        seat_order = [frog for frog in order if frog in colours]
+        ranks = [seat_order.index(frog) + 1 for frog in colours]
+        frogs = {frog: {"races": list(race_points[frog]), "markers": markers[frog],
+                        "eaten": frog == eaten, "total": totals[frog]}
                  for frog in FROGS}
-        return Result(ranks, [frogs[frog]["total"] for frog in self.colours], {"order": order, "frogs": frogs})
+        return Result(ranks, [totals[frog] for frog in colours], {"order": order, "frogs": frogs})
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What a seat sees before its turn: everything but the other tokens of this turn."""

@@ -78,6 +78,16 @@ def answer_wins(lead: str, answer: str, trump: str | None) -> bool:
     return answer_suit == lead_suit and BEATS[answer[0]][lead[0]]
 
 
+#: ``TRUMPS[guard_a][guard_b]``: :func:`trump_suit` for every pair of Guards (``None`` too).
+TRUMPS: dict[str | None, dict[str | None, str | None]] = {
+    a: {b: trump_suit(a, b) for b in (None, *DECK)} for a in (None, *DECK)}
+#: ``WINNING_ANSWERS[trump][lead]``: the answers that take a tempo led by ``lead``
+#: (:func:`answer_wins`), for every trump suit and none.
+WINNING_ANSWERS: dict[str | None, dict[str, frozenset[str]]] = {
+    trump: {lead: frozenset(answer for answer in DECK if answer_wins(lead, answer, trump)) for lead in DECK}
+    for trump in (None, *SUITS)}
+
+
 def tempo_winner(lead: str, answer: str, trump: str | None, leader: int) -> int:
     """The seat that wins a tempo of two seats."""
     return 1 - leader if answer_wins(lead, answer, trump) else leader

@@ -23,14 +23,25 @@ from games.measure_and_tempo.notation import CYCLE
 from games.measure_and_tempo.rules import MeasureAndTempoState
 
 
+def all_cards(entries: list[Any]) -> bool:
+    """Whether every entry is a card's text (at once: ``"".join`` takes text alone, and the
+    cards' set takes cards alone)."""
+    try:
+        "".join(entries)
+    except TypeError:  # an entry that is not text
+        return False
+    return CARDS.issuperset(entries)
+
+
 def check_cards(cards: Any, what: str, count: int) -> list[str]:
     """``cards`` as a list of ``count`` distinct cards, or SetupError."""
     if not isinstance(cards, list) or len(cards) != count:
         raise SetupError(f"{what} must be an array of {count} cards")
-    for card in cards:
-        if not isinstance(card, str) or card not in CARDS:
-            raise SetupError(f"{what} holds {card!r}, which is not a card (a rank 2-9, T, J, Q, K "
-                             f"or A, then a suit C, D, H or S, like 'TH')")
+    if not all_cards(cards):  # name the first that is not a card
+        for card in cards:
+            if not isinstance(card, str) or card not in CARDS:
+                raise SetupError(f"{what} holds {card!r}, which is not a card (a rank 2-9, T, J, Q, K "
+                                 f"or A, then a suit C, D, H or S, like 'TH')")
     if len(set(cards)) != count:
         raise SetupError(f"{what} names a card twice")
     return list(cards)
@@ -76,9 +87,11 @@ class MeasureAndTempo(Game):
             raise SetupError("setup 'hands' must be an array of two hands of 7 cards")
         parsed = [check_cards(hand, f"the hand of seat {seat}", HAND_SIZE)
                   for seat, hand in enumerate(hands)]
-        if set(parsed[0]) & set(parsed[1]):
-            card = sorted(set(parsed[0]) & set(parsed[1]))[0]
-            raise SetupError(f"{card} is dealt to both seats")
+        dealt = set(parsed[0])
+        both = dealt.intersection(parsed[1])
+        if both:
+            raise SetupError(f"{min(both)} is dealt to both seats")
+        dealt.update(parsed[1])
         setup: dict[str, Any] = {"hands": parsed}
         first = raw.get("first", 0)
         if type(first) is not int or first not in (0, 1):
@@ -87,10 +100,10 @@ class MeasureAndTempo(Game):
             setup["first"] = first
         if "deck" in raw:
             deck = check_cards(raw["deck"], "setup 'deck'", DECK_SIZE)
-            dealt = set(parsed[0]) | set(parsed[1])
-            for card in deck:
-                if card in dealt:
-                    raise SetupError(f"{card} is both dealt and in the deck")
+            if not dealt.isdisjoint(deck):  # name the first in the deck's order
+                for card in deck:
+                    if card in dealt:
+                        raise SetupError(f"{card} is both dealt and in the deck")
             setup["deck"] = deck
         return setup
 
@@ -111,10 +124,27 @@ class MeasureAndTempo(Game):
         (see :mod:`games.measure_and_tempo.knowledge`)."""
         return SeatKnowledge(observation).sample(rng, self)
 
-    def draw(self, state: GameState, viewer: int | None = None, reveal: bool = False) -> str:
+    def draw(self, state: GameState, viewer: int | None = None, reveal: bool = False,
+             targets: bool = False) -> str:
         from games.measure_and_tempo.picture import draw  # the picture and the bots load when asked for: verifying needs neither
 
-        return draw(state, viewer, reveal)  # type: ignore[arg-type]
+        return draw(state, viewer, reveal, targets)  # type: ignore[arg-type]
+
+    def taps(self, state: GameState, seat: int) -> dict[str, list[str]]:
+        """An action is its button (``act:strike``, ``act:feint``, ``act:guard``, ``act:lead``;
+        ``act:cycle``, ``act:unguard``, ``act:stall``, ``act:disengage`` alone), then the
+        card of the hand it plays (``card:7C``); an answer is its card; putting under is
+        the two cards, the first to go under first."""
+        paths = {}
+        for action in state.legal_actions(seat):
+            words = action.split(" ")
+            if words[0] in ("answer", "under"):
+                paths[action] = [f"card:{card}" for card in words[1:]]
+            elif len(words) == 1:
+                paths[action] = [f"act:{words[0]}"]
+            else:
+                paths[action] = [f"act:{words[-2]}", f"card:{words[-1]}"]
+        return paths
 
     def public_moves(self, moves: Sequence[str]) -> list[str]:
         """A spectator reads a cycle as ``cycle`` (the cards drawn and put under are the

@@ -114,6 +114,17 @@ def parse_move(text: str) -> Move:
     return move
 
 
+def read_cycle(text: str) -> tuple[str, str, str, str] | None:
+    """The four cards of a log cycle written as :func:`read_move` reads one, ``"cycle +KD +3S
+    -2C -9H"`` (the two drawn, then the two put under), taken from their places in the text;
+    ``None`` for any other text, which :func:`parse_move` reads or refuses."""
+    if len(text) != 21 or text[:7] != "cycle +" or text[9:11] != " +" or text[13:15] != " -" \
+            or text[17:19] != " -":
+        return None
+    cards = (text[7:9], text[11:13], text[15:17], text[19:21])
+    return cards if CARDS.issuperset(cards) else None
+
+
 def parse_action(text: str) -> Move:
     """Parse a bot action (a bare ``cycle`` is kind ``draw``); raises NotationError."""
     move = ACTIONS.get(text) if type(text) is str else None
@@ -160,6 +171,10 @@ def read_action(text: str) -> Move:
 
 def parse_draw(text: str) -> tuple[str, str]:
     """Parse a chance outcome of the draw, ``"+KD +3S"``; raises NotationError."""
+    if type(text) is str and len(text) == 7 and text[0] == "+" and text[3:5] == " +":  # the cards by their places
+        first, second = text[1:3], text[5:7]
+        if first in CARDS and second in CARDS:
+            return first, second
     parts = _split(text)
     if len(parts) != 2:
         raise NotationError(f"{shorten(text)!r}: a draw is two cards, like '+KD +3S'")

@@ -3,7 +3,10 @@ the tempos of the play on the table, and the score.
 
 Hidden things: a spectator sees the hands' backs, the deck's count and, while a feint waits
 for its answer, the feint face down; a seat (``viewer``) sees its own hand; ``reveal`` (a
-game that has ended) shows both hands and every card on the table.
+game that has ended) shows both hands and every card on the table. Drawn for the play panel, a seat's own picture
+has a row of action buttons below the table; while it is that seat's turn its buttons and
+the cards it may play are tap targets; all this only when drawn with ``targets``, for
+the play panel (``data-tap``, :meth:`MeasureAndTempo.taps`).
 
 >>> from games.registry import get_game
 >>> game = get_game("measure_and_tempo")
@@ -30,8 +33,11 @@ BACK = "#3b5f9e"
 WINNER = "#f2c94c"
 
 
-def draw(state: MeasureAndTempoState, viewer: int | None = None, reveal: bool = False) -> str:
-    picture = svg.Picture(WIDTH, HEIGHT, f"Measure and Tempo: {status(state)}", background=svg.FELT)
+def draw(state: MeasureAndTempoState, viewer: int | None = None, reveal: bool = False, targets: bool = False) -> str:
+    seated = targets and viewer in (0, 1) and not state.is_over()
+    paths = state.game.taps(state, viewer) if seated else {}
+    picture = svg.Picture(WIDTH, HEIGHT + (BAND if seated else 0), f"Measure and Tempo: {status(state)}",
+                          background=svg.FELT, role="group" if paths else "img")
     picture.add(svg.text(WIDTH / 2, HEIGHT / 2 - 78, status(state), fill=svg.PAPER, font_size=15,
                          font_weight="700", class_="heading"))
     for seat, top in ((1, 14), (0, HEIGHT - CARD_H - 40)):
@@ -45,7 +51,52 @@ def draw(state: MeasureAndTempoState, viewer: int | None = None, reveal: bool = 
                          font_size=14, class_="trump"))
     picture.add(svg.text(WIDTH - 24, HEIGHT / 2 + 24, f"plays {state.plays} · circling {state.circling}",
                          text_anchor="end", fill="#cfe3d6", font_size=12))
+    if seated:
+        picture.add(buttons(state, viewer, paths))  # type: ignore[arg-type]
+        picture.add(card_targets(state, viewer, paths))  # type: ignore[arg-type]
     return picture.render()
+
+
+BAND = 60
+BUTTONS = ("strike", "feint", "lead", "guard", "unguard", "cycle", "stall", "disengage")
+BUTTON_HELP = {"strike": "strike with a card", "feint": "feint: lead an ace face down", "lead": "lead a card",
+               "guard": "guard with a card", "unguard": "take back the Guard", "cycle": "cycle two cards",
+               "stall": "stall", "disengage": "disengage"}
+
+
+def buttons(state: MeasureAndTempoState, seat: int, paths: dict[str, list[str]]) -> str:
+    """The seat's action buttons below the table: those its actions now start with, or a line
+    saying whose turn it is."""
+    firsts = {path[0] for path in paths.values()}
+    shown = [word for word in BUTTONS if f"act:{word}" in firsts]
+    parts = [svg.rect(0, HEIGHT, WIDTH, BAND, fill="#245a3d")]
+    if not shown:
+        words = ("pick a card" if paths and all(path[0].startswith("card:") for path in paths.values())
+                 else "waiting for the other seat")
+        parts.append(svg.text(24, HEIGHT + 36, f"your actions (seat {seat}): {words}", text_anchor="start",
+                              fill=svg.PAPER, font_size=13))
+    width = min(96.0, (WIDTH - 24 - 8 * len(shown)) / max(1, len(shown)))
+    for index, word in enumerate(shown):
+        x = 16 + index * (width + 8)
+        parts.append(svg.group([
+            svg.rect(x, HEIGHT + 10, width, BAND - 20, rx=8, fill=svg.PAPER, stroke=WINNER, stroke_width=2),
+            svg.text(x + width / 2, HEIGHT + 35, word, fill=svg.INK, font_size=14, font_weight="700"),
+        ], class_="button tap", **svg.tap(f"act:{word}", BUTTON_HELP[word])))
+    return svg.group(parts, class_="actions")
+
+
+def card_targets(state: MeasureAndTempoState, seat: int, paths: dict[str, list[str]]) -> str:
+    """Clear cards over the seat's own cards that some action plays."""
+    wanted = {target for path in paths.values() for target in path}
+    cards = state.hands[seat]
+    top = 14 if seat == 1 else HEIGHT - CARD_H - 40
+    step = min(CARD_W + 6, 380 / max(1, len(cards)))
+    shapes = []
+    for index, card in enumerate(cards):
+        if f"card:{card}" in wanted:
+            shapes.append(svg.rect(24 + index * step, top, CARD_W, CARD_H, rx=5, fill="#000", fill_opacity="0",
+                                   class_="tap", **svg.tap(f"card:{card}", f"the card {card}")))
+    return svg.tap_layer(shapes)
 
 
 def status(state: MeasureAndTempoState) -> str:

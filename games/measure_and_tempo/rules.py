@@ -37,20 +37,21 @@ True
 from __future__ import annotations
 
 import random
-from bisect import insort
+from bisect import bisect_left, insort
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from itertools import repeat
 from typing import Any, NamedTuple
 
 from games.base import Game, GameState, Result, competition_ranks
-from games.errors import GameOverError, IllegalMoveError, SetupError
+from games.errors import GameOverError, IllegalMoveError
 from games.measure_and_tempo.cards import (
-    CARDS,
     DECK,
     DECK_SIZE,
-    HAND_SIZE,
     SUIT_NAMES,
-    answer_wins,
+    SUITS,
+    TRUMPS,
+    WINNING_ANSWERS,
     trump_suit,
 )
 from games.measure_and_tempo.notation import (
@@ -65,10 +66,13 @@ from games.measure_and_tempo.notation import (
     STRIKE,
     UNDER,
     UNGUARD,
+    ACTIONS,
+    MOVES,
     Move,
     parse_action,
     parse_draw,
     parse_move,
+    read_cycle,
 )
 
 #: The most tempos in one play.
@@ -93,6 +97,29 @@ FEINT_TEXT: dict[str, dict[str, str]] = {
     word: {card: f"{word} feint {card}" for card in DECK if card[0] == "A"} for word in (STRIKE, LEAD)}
 UNDER_TEXT: dict[str, dict[str, str]] = {
     first: {second: f"{UNDER} {first} {second}" for second in DECK} for first in DECK}
+#: The same look-ups as functions of the card, made once for the lists of legal actions:
+#: ``TEXT_OF[word](card)`` is ``ACTION_TEXT[word][card]``, ``FEINT_OF[word](ace)`` the
+#: feint of an ace, ``UNDER_OF[first](second)`` the text of putting ``first`` and ``second``
+#: under, and ``ANSWER_IN_SUIT[suit](card)`` the answer with a card of the suit and ``None``
+#: for a card of another.
+TEXT_OF: dict[str, Callable[[str], str]] = {word: texts.__getitem__ for word, texts in ACTION_TEXT.items()}
+FEINT_OF: dict[str, Callable[[str], str]] = {word: texts.__getitem__ for word, texts in FEINT_TEXT.items()}
+UNDER_OF: dict[str, Callable[[str], str]] = {first: texts.__getitem__ for first, texts in UNDER_TEXT.items()}
+ANSWER_IN_SUIT: dict[str, Callable[[str], str | None]] = {
+    suit: {card: text for card, text in ACTION_TEXT[ANSWER].items() if card[1] == suit}.get for suit in SUITS}
+
+#: Every move that is written the same as a log move and as a bot action (all but the cycles
+#: and ``under``), by its text: its kind, its card (``None`` for a word alone) and the feint
+#: flag. The commonest moves are read from here (see :meth:`MeasureAndTempoState.played_at_once`).
+PLAIN_MOVES: dict[str, tuple[str, str | None, bool]] = {
+    **{text: (word, card, False) for word, texts in ACTION_TEXT.items() for card, text in texts.items()},
+    **{text: (word, card, True) for word, texts in FEINT_TEXT.items() for card, text in texts.items()},
+    **{word: (word, None, False) for word in (UNGUARD, STALL, DISENGAGE)},
+}
+#: ``WINNERS[guard_a][guard_b][lead]``: the answers that take a tempo led by ``lead`` under
+#: the trump these Guards set (``WINNING_ANSWERS`` by ``TRUMPS``, in one look-up chain).
+WINNERS: dict[str | None, dict[str | None, dict[str, frozenset[str]]]] = {
+    a: {b: WINNING_ANSWERS[trump] for b, trump in row.items()} for a, row in TRUMPS.items()}
 
 #: Who put a card at the bottom of the deck (a card of ``setup.deck`` belongs to nobody).
 NOBODY = -1
@@ -107,6 +134,11 @@ class Tempo(NamedTuple):
     feint: bool = False
     answer: str | None = None
     winner: int | None = None
+
+
+#: ``new_tempo(Tempo, fields)`` is ``Tempo(*fields)`` without the keyword handling of a named
+#: tuple's constructor (a third of its cost; two tempos are made for every tempo played).
+new_tempo = tuple.__new__
 
 
 def seat_name(seat: int) -> str:
@@ -129,9 +161,8 @@ class MeasureAndTempoState(GameState):
         self.target: int = options["target"]
         self.max_plays: int = options["max_plays"]
         self.max_circling: int = options["max_circling"]
-        self.dealt: tuple[tuple[str, ...], tuple[str, ...]] = (
-            tuple(sorted(setup["hands"][0])), tuple(sorted(setup["hands"][1])))
         self.hands: list[list[str]] = [sorted(hand) for hand in setup["hands"]]
+        self.dealt: tuple[tuple[str, ...], tuple[str, ...]] = (tuple(self.hands[0]), tuple(self.hands[1]))
         self.guards: list[str | None] = [None, None]
         deck = setup.get("deck")
         if deck is None:
@@ -142,7 +173,7 @@ class MeasureAndTempoState(GameState):
         else:
             self.unseen = []
             self.unknown = 0
-            self.deck = deque((card, NOBODY) for card in deck)
+            self.deck = deque(zip(deck, repeat(NOBODY)))
         self.phase = OUT_OF_MEASURE
         self.turn: int = setup.get("first", 0)
         self.circling = 0
@@ -159,9 +190,8 @@ class MeasureAndTempoState(GameState):
     # -- whose turn -------------------------------------------------------------------------
 
     def to_move(self) -> tuple[int, ...]:
-        if self.phase in (OVER, DRAWING):
-            return ()
-        return (self.turn,)
+        phase = self.phase
+        return () if phase == OVER or phase == DRAWING else (self.turn,)
 
     def movers(self) -> tuple[int, ...]:
         return () if self.phase == OVER else (self.turn,)
@@ -190,22 +220,144 @@ class MeasureAndTempoState(GameState):
     # -- the log ----------------------------------------------------------------------------
 
     def apply_move(self, move: str) -> None:
-        if self.phase == OVER:
+        if type(move) is str:
+            plain = PLAIN_MOVES.get(move)
+            if plain is not None:
+                if self.played_at_once(self.turn, plain, move):
+                    return
+            else:
+                cycle = read_cycle(move)
+                if cycle is not None and self.cycled_at_once(self.turn, cycle):
+                    return
+        phase = self.phase
+        if phase == OVER:
             raise GameOverError("the bout is over")
-        parsed = parse_move(move)
-        if self.phase in (DRAWING, PUTTING_UNDER):
+        parsed = MOVES.get(move) if type(move) is str else None
+        if parsed is None:
+            parsed = parse_move(move)
+        seat = self.turn
+        if phase in (DRAWING, PUTTING_UNDER):
             raise IllegalMoveError(f"{seat_name(self.turn)} is in the middle of a cycle, which "
                                    f"must be finished first")
-        seat = self.turn
-        self.check(seat, parsed)
-        if parsed.kind == CYCLE:
-            first, second, under_first, under_second = parsed.cards
-            self.check_draw(first, second)
-            self.check_under(seat, under_first, under_second, (first, second))
-            self.draw_cards(seat, first, second)
-            self.put_under(seat, under_first, under_second)
-            return
-        self.play(seat, parsed, move)
+        self.check(seat, parsed)  # it refuses every move but a cycle that was not played at once
+        assert parsed.kind == CYCLE
+        first, second, under_first, under_second = parsed.cards
+        self.check_draw(first, second)
+        self.check_under(seat, under_first, under_second, (first, second))
+        self.draw_cards(seat, first, second)
+        self.put_under(seat, under_first, under_second)
+
+    def played_at_once(self, seat: int, plain: tuple[str, str | None, bool], text: str) -> bool:
+        """Play a plain move (:data:`PLAIN_MOVES`: its kind, card and feint flag) by the seat to
+        move when it is legal, and answer whether it was. Anything else (answering ``False``,
+        changing nothing) takes the full check (:meth:`check`), which explains the refusal:
+
+        * an answer that follows suit when the hand can (a feint's suit need not be followed);
+          the tempo goes to the winner of the cards, who leads next, or the play ends;
+        * a Strike Out of Measure, or a lead by the tempo's winner: the card goes to the table
+          (a feint in :data:`PLAIN_MOVES` is an ace's) and the opponent answers;
+        * the tempo winner's disengage, which ends the play;
+        * Out of Measure, while circling is allowed: a Guard from the hand (the old Guard going
+          back to the hand), taking the Guard back, or a stall unless the opponent just stalled.
+        """
+        kind, card, feint = plain
+        phase = self.phase
+        if phase == ANSWERING:
+            if kind != ANSWER:
+                return False
+            hand = self.hands[seat]
+            if card not in hand:
+                return False
+            table = self.table
+            leader, lead, led_feint, _, _ = table[-1]
+            led = lead[1]
+            if card[1] != led and not led_feint:  # off the led suit: only with none of it held
+                for held in hand:
+                    if held[1] == led:
+                        return False
+            self.moves.append(text)
+            self.seats.append(seat)
+            hand.remove(card)
+            guards = self.guards
+            winner = seat if card in WINNERS[guards[0]][guards[1]][lead] else leader
+            table[-1] = new_tempo(Tempo, (leader, lead, led_feint, card, winner))
+            self.play_tempos[winner] += 1
+            self.bout_tempos[winner] += 1
+            if len(table) == MAX_TEMPOS:
+                self.end_play()
+            else:
+                self.phase = LEADING
+                self.turn = winner
+            return True
+        if kind == (LEAD if phase == LEADING else STRIKE if phase == OUT_OF_MEASURE else None):
+            hand = self.hands[seat]
+            if card not in hand:
+                return False
+            self.moves.append(text)
+            self.seats.append(seat)
+            hand.remove(card)
+            self.stalled = False
+            self.table.append(new_tempo(Tempo, (seat, card, feint, None, None)))
+            self.phase = ANSWERING
+            self.turn = 1 - seat
+            return True
+        if phase == LEADING:
+            if kind != DISENGAGE:
+                return False
+            self.moves.append(text)
+            self.seats.append(seat)
+            self.end_play()
+            return True
+        if phase != OUT_OF_MEASURE or self.circling >= self.max_circling:
+            return False
+        if kind == GUARD:
+            hand = self.hands[seat]
+            if card not in hand:  # a card in the hand is not the Guard
+                return False
+            hand.remove(card)
+            old = self.guards[seat]
+            if old is not None:
+                insort(hand, old)
+            self.guards[seat] = card
+            self.stalled = False
+        elif kind == UNGUARD:
+            old = self.guards[seat]
+            if old is None:
+                return False
+            insort(self.hands[seat], old)
+            self.guards[seat] = None
+            self.stalled = False
+        elif kind == STALL:
+            if self.stalled:
+                return False
+            self.stalled = True
+        else:
+            return False
+        self.moves.append(text)
+        self.seats.append(seat)
+        self.circling += 1
+        self.turn = 1 - seat
+        return True
+
+    def cycled_at_once(self, seat: int, cards: tuple[str, str, str, str]) -> bool:
+        """Play a log cycle (:func:`read_cycle`'s four cards) by the seat to move when it is
+        legal, and answer whether it was (as :meth:`played_at_once`): Out of Measure while
+        circling is allowed, it draws the deck's top two (unknown cards: two of those never
+        seen) and puts two different cards of the hand, or of the two drawn, under."""
+        if self.phase != OUT_OF_MEASURE or self.circling >= self.max_circling:
+            return False
+        first, second, under_first, under_second = cards
+        if first == second or under_first == under_second:
+            return False
+        if not self.may_draw(first, second):
+            return False
+        hand = self.hands[seat]
+        for card in (under_first, under_second):
+            if card != first and card != second and card not in hand:
+                return False
+        self.draw_cards(seat, first, second)
+        self.put_under(seat, under_first, under_second)
+        return True
 
     # -- checks (each raises before anything changes) --------------------------------------
 
@@ -287,6 +439,17 @@ class MeasureAndTempoState(GameState):
         if move.kind == LEAD:
             self.check_lead_card(seat, move)
 
+    def may_draw(self, first: str, second: str) -> bool:
+        """Whether two different cards ``first`` and ``second`` may be the two drawn
+        (:meth:`check_draw` without its messages): the deck's top two, where an unknown card
+        is one never seen."""
+        unknown, deck, unseen = self.unknown, self.deck, self.unseen
+        if unknown >= 2:
+            return first in unseen and second in unseen
+        if unknown == 1:
+            return first in unseen and second == deck[0][0]
+        return first == deck[0][0] and second == deck[1][0]
+
     def check_draw(self, first: str, second: str) -> None:
         """Raise IllegalMoveError unless ``first`` and ``second`` may be the two cards drawn."""
         if first == second:
@@ -352,67 +515,27 @@ class MeasureAndTempoState(GameState):
         self.moves.append(move)
         self.seats.append(seat)
 
-    def play(self, seat: int, move: Move, text: str) -> None:
-        """Apply a checked move other than a cycle."""
-        kind = move.kind
-        self.moves.append(text)
-        self.seats.append(seat)
-        if kind == ANSWER:
-            self.answer(seat, move.cards[0])
-        elif kind == STRIKE or kind == LEAD:
-            card = move.cards[0]
-            self.hands[seat].remove(card)
-            self.stalled = False
-            self.table.append(Tempo(seat, card, move.feint))
-            self.phase = ANSWERING
-            self.turn = 1 - seat
-        elif kind == GUARD:
-            card = move.cards[0]
-            self.hands[seat].remove(card)
-            old = self.guards[seat]
-            if old is not None:
-                insort(self.hands[seat], old)
-            self.guards[seat] = card
-            self.circle(seat, stall=False)
-        elif kind == UNGUARD:
-            old = self.guards[seat]
-            assert old is not None
-            insort(self.hands[seat], old)
-            self.guards[seat] = None
-            self.circle(seat, stall=False)
-        elif kind == STALL:
-            self.circle(seat, stall=True)
-        elif kind == DISENGAGE:
-            self.end_play()
-
-    def answer(self, seat: int, card: str) -> None:
-        self.hands[seat].remove(card)
-        tempo = self.table[-1]
-        winner = seat if answer_wins(tempo.lead, card, trump_suit(*self.guards)) else tempo.leader
-        self.table[-1] = Tempo(tempo.leader, tempo.lead, tempo.feint, card, winner)
-        self.play_tempos[winner] += 1
-        self.bout_tempos[winner] += 1
-        if len(self.table) == MAX_TEMPOS:
-            self.end_play()
-        else:
-            self.phase = LEADING
-            self.turn = winner
-
     def end_play(self) -> None:
         """Score the play, return its cards to the hands, and start the next phase or end."""
-        for tempo in self.table:
-            insort(self.hands[tempo.leader], tempo.lead)
-            assert tempo.answer is not None
-            insort(self.hands[1 - tempo.leader], tempo.answer)
+        hands = self.hands
+        for leader, lead, _, answer, _ in self.table:
+            assert answer is not None
+            hands[leader].append(lead)
+            hands[1 - leader].append(answer)
+        hands[0].sort()  # the hands are kept sorted
+        hands[1].sort()
         first, second = self.play_tempos
-        if first != second:
-            self.points[0 if first > second else 1] += abs(first - second)
+        points = self.points
+        if first > second:
+            points[0] += first - second
+        elif second > first:
+            points[1] += second - first
         last_winner = self.table[-1].winner
         assert last_winner is not None
         self.table = []
         self.play_tempos = [0, 0]
         self.plays += 1
-        if max(self.points) >= self.target or self.plays >= self.max_plays:
+        if points[0] >= self.target or points[1] >= self.target or self.plays >= self.max_plays:
             self.phase = OVER
             return
         self.phase = OUT_OF_MEASURE
@@ -423,40 +546,56 @@ class MeasureAndTempoState(GameState):
     # -- decisions --------------------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> list[str]:
-        if self.phase in (OVER, DRAWING) or seat != self.turn:
+        phase = self.phase
+        if seat != self.turn or phase == OVER or phase == DRAWING:
             return []
         hand = self.hands[seat]
-        phase = self.phase
+        # Each list maps the (sorted) hand through the look-ups of the texts by the card;
+        # ``filter(None, ...)`` keeps the cards that have the text.
         if phase == ANSWERING:
-            tempo = self.table[-1]
-            led = tempo.lead[1]
-            following = [] if tempo.feint else [card for card in hand if card[1] == led]
-            return [ACTION_TEXT[ANSWER][card] for card in (following or hand)]
-        if phase == PUTTING_UNDER:
-            under = UNDER_TEXT
-            return sorted([under[first][second] for first in hand for second in hand if first != second])
-        strike = STRIKE if phase == OUT_OF_MEASURE else LEAD
-        texts = ACTION_TEXT[strike]
-        actions = [texts[card] for card in hand]
-        feints = FEINT_TEXT[strike]
-        actions += [feints[card] for card in hand if card[0] == "A"]
+            _, lead, feint, _, _ = self.table[-1]
+            if not feint:
+                following = list(filter(None, map(ANSWER_IN_SUIT[lead[1]], hand)))
+                if following:
+                    return following
+            return list(map(TEXT_OF[ANSWER], hand))
+        if phase == PUTTING_UNDER:  # sorted as written: by the first card, then the second
+            actions = []
+            for index, first in enumerate(hand):
+                texts = list(map(UNDER_OF[first], hand))
+                del texts[index]  # the first card is not put under twice
+                actions += texts
+            return actions
+        # Sorted as written, the hand being sorted: 'cycle' < 'disengage' < 'guard …' <
+        # 'lead …' < 'stall' < 'strike …' < 'strike feint …' < 'unguard', and a card's
+        # action sorts as the card ('lead feint …' after every 'lead C': 'f' sorts after
+        # every rank and suit).
+        # The aces, each of which may also be a feint, sort together in the hand: after the
+        # number cards 2-9 and before J, K, Q and T.
+        aces = hand[bisect_left(hand, "A"):bisect_left(hand, "B")]
         if phase == LEADING:
-            actions.append(DISENGAGE)
-        elif self.circling < self.max_circling:
-            actions.append(CYCLE)
-            guards = ACTION_TEXT[GUARD]
-            actions += [guards[card] for card in hand]
-            if self.guards[seat] is not None:
-                actions.append(UNGUARD)
-            if not self.stalled:
-                actions.append(STALL)
-        actions.sort()
+            return [DISENGAGE, *map(TEXT_OF[LEAD], hand), *map(FEINT_OF[LEAD], aces)]
+        strikes, feints = map(TEXT_OF[STRIKE], hand), map(FEINT_OF[STRIKE], aces)
+        if self.circling >= self.max_circling:
+            return [*strikes, *feints]
+        actions = [CYCLE, *map(TEXT_OF[GUARD], hand)]
+        if not self.stalled:
+            actions.append(STALL)
+        actions += strikes
+        actions += feints
+        if self.guards[seat] is not None:
+            actions.append(UNGUARD)
         return actions
 
     def apply_action(self, seat: int, action: str) -> None:
         if self.phase == OVER:
             raise GameOverError("the bout is over")
-        move = parse_action(action)
+        plain = PLAIN_MOVES.get(action) if type(action) is str else None
+        if plain is not None and seat == self.turn and self.played_at_once(seat, plain, action):
+            return
+        move = ACTIONS.get(action) if type(action) is str else None
+        if move is None:
+            move = parse_action(action)
         if self.phase == DRAWING:
             raise IllegalMoveError("the two cards of the cycle must be drawn first")
         if seat != self.turn:
@@ -469,12 +608,9 @@ class MeasureAndTempoState(GameState):
             return
         if move.kind == UNDER:
             raise IllegalMoveError("'under' finishes a cycle, and no cycle is under way")
-        if move.kind == DRAW:
-            self.check(seat, move)
-            self.phase = DRAWING
-            return
-        self.check(seat, move)
-        self.play(seat, move, action)
+        self.check(seat, move)  # it refuses every action but a draw that was not played at once
+        assert move.kind == DRAW
+        self.phase = DRAWING
 
     def chance_outcomes(self) -> list[str]:
         """The draws possible now: the deck's top two where known, else unseen cards."""
@@ -504,7 +640,8 @@ class MeasureAndTempoState(GameState):
         if self.phase != DRAWING:
             raise IllegalMoveError("no draw is due now")
         first, second = parse_draw(outcome)
-        self.check_draw(first, second)
+        if first == second or not self.may_draw(first, second):
+            self.check_draw(first, second)  # which explains the refusal
         self.draw_cards(self.turn, first, second)
 
     # -- outcome and views ------------------------------------------------------------------

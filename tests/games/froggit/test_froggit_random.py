@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from games.errors import GameOverError, IllegalMoveError, NotationError
 from games.froggit.board import CELL, CORNERS, HOPS, IS_PAD, NAMES, PADS, STEPS
 from games.froggit.game import Froggit
-from games.froggit.rules import LARGE, SMALL, FroggitState
-from games.froggit.notation import parse_move
+from games.froggit.rules import LARGE, SMALL, FroggitState, frog_route
+from games.froggit.notation import FrogMove, parse_move
 from games.logs import verify_log
 from tests.helpers import random_game_count
 
@@ -167,6 +167,34 @@ def test_legal_moves_are_exactly_the_moves_the_checker_accepts(index: int) -> No
         assert accepted == set(legal)
 
 
+def test_a_route_is_played_exactly_where_the_checker_plays_the_move() -> None:
+    """Replay's reading of a frog move (its route, then the frogs on its way) plays what the
+    checker's :meth:`frog_path` finds legal, as :meth:`check_and_apply` plays it, and leaves
+    the position alone where that finds none."""
+    for state in positions(POSITIONS)[::4]:
+        seat = state.turn
+        before = snapshot(state)
+        for move in sorted(candidate_moves(state)):
+            parsed = parse_move(move)
+            route = frog_route(move, state.starts[seat], state.finishes[seat])
+            if type(parsed) is not FrogMove:
+                assert route is False
+                continue
+            size = SMALL if parsed.size == "S" else LARGE
+            found = state.frog_path(parsed, size)
+            routed = state.clone()
+            played = bool(route) and not state.fish_due and routed.play_route(route)  # type: ignore[arg-type]
+            assert played == (found is not None), move
+            if played:
+                checked = state.clone()
+                checked.check_and_apply(seat, move)
+                routed.moves.append(move)
+                assert snapshot(routed) == snapshot(checked), move
+            else:
+                assert snapshot(routed) == before, move
+        assert snapshot(state) == before
+
+
 def test_effects_are_the_distinct_ends_of_the_moves() -> None:
     for state in positions(24):
         seat = state.turn
@@ -309,3 +337,33 @@ def test_corners_are_never_landed_on_but_home() -> None:
             for token in move.split(" ")[2:]:
                 assert token == "home" or IS_PAD[NAMES.index(token)]
                 assert token not in {NAMES[corner] for corner in CORNERS}
+
+
+@pytest.mark.parametrize(("players", "version", "family"),
+                         [(2, "junior", "standard"), (6, "junior", "standard"), (2, "expert", "standard"),
+                          (4, "expert", "quick"), (6, "expert", "standard")])
+def test_a_random_action_is_the_choice_among_the_legal_ones(players: int, version: str, family: str) -> None:
+    """``random_action`` answers what ``rng.choice(legal_actions(seat))`` picks, with the same
+    single draw, in every position of seeded games: frogs still on the start space, fish moves
+    due, frogs stacked (expert), seats with no frog move, the last turns before the end."""
+    seen = {"fish due": 0, "start": 0, "late": 0}
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = new_state(players, version, family, max_rounds=60)
+        while not state.is_over():
+            seat = state.turn
+            seen["fish due"] += state.fish_due
+            seen["start"] += sum(state.at_start[seat]) > 0
+            seen["late"] += state.turns >= state.max_turns - players
+            mine, theirs = random.Random(), random.Random()
+            mine.setstate(rng.getstate())
+            theirs.setstate(rng.getstate())
+            chosen = state.random_action(seat, mine)
+            assert chosen == theirs.choice(state.clone().legal_actions(seat))  # no list kept here
+            assert mine.getstate() == theirs.getstate()  # one draw, the same one
+            trial = state.clone()
+            state.apply_action(seat, chosen)  # played as the checker plays it, listed or not
+            trial.check_and_apply(seat, chosen)
+            assert snapshot(state) == snapshot(trial)
+            rng.setstate(mine.getstate())
+    assert all(seen.values()), seen

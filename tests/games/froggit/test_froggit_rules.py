@@ -443,3 +443,24 @@ def test_the_docs_example_log_verifies() -> None:
                    if frog["seat"] == seat]
         for size, count in zip("SL", FAMILIES[observation["family"]]):
             assert family["at_start"][size] + family["home"][size] + on_pads.count(size) == count
+
+
+# -- replay's routes ----------------------------------------------------------------------------
+
+def test_routes_are_kept_for_move_texts_alone() -> None:
+    """Replay keeps each frog move's route per seat (and a short text's lack of one), but no
+    text longer than any frog move: a log of long strings cannot fill the tables with them."""
+    from games.froggit.rules import LONGEST_ROUTE, frog_route
+
+    state = build({}, version="junior")
+    routes = state.routes[0]
+    state.apply_move("S start b2 c3")
+    assert routes["S start b2 c3"] == frog_route("S start b2 c3", state.starts[0], state.finishes[0])
+    # the longest frog move: a small frog from its start space, two pads, then home
+    assert LONGEST_ROUTE == len("S start") + 2 * len(" b2") + len(" home")
+    too_long = "L " + " ".join(["b2", "c3"] * 50)
+    rejects(state, too_long, "at most 2 jumps")
+    rejects(state, "x" * 1000, "is not a move", NotationError)
+    assert too_long not in state.routes[1] and "x" * 1000 not in state.routes[1]
+    rejects(state, "fish d5", "can still move a frog")
+    assert state.routes[1]["fish d5"] is False

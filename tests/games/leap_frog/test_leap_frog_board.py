@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from games.errors import NotationError
-from games.leap_frog.board import hexagon_board, square_board
+from games.leap_frog.board import hexagon_board, leap_starts, open_leaps, square_board
 
 
 def test_rectangle_names_run_from_the_bottom_left() -> None:
@@ -83,3 +85,47 @@ def test_cell_messages_say_which_board() -> None:
         hexagon_board().cell("e10")
     with pytest.raises(NotationError, match="not a cell name"):
         hexagon_board().cell("E5")
+
+
+BOARDS = [square_board(5, 5, False), square_board(4, 7, True), square_board(15, 15, False), hexagon_board()]
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=lambda board: board.description)
+def test_the_leap_list_holds_every_leap_once_in_the_order_of_the_moves_names(board) -> None:
+    leaps = {(start, over, land) for start, found in enumerate(board.leaps) for over, land in found}
+    listed = [(start, over, land) for _, start, over, land, _, _ in board.leap_list]
+    assert sorted(listed) == sorted(leaps)
+    names = [name for name, *_ in board.leap_list]
+    assert names == sorted(names) and names == [board.path_name((start, land)) for start, _, land in listed]
+    for name, start, over, land, land_mask, onward in board.leap_list:
+        assert land_mask == board.masks[land]
+        # every leap from the landing but the one straight back, in the landing cells' name order
+        assert [(o, l) for o, l, _, _ in onward] == [(o, l) for o, l, _ in board.numbered_leaps[land] if l != start]
+        assert all(suffix == "-" + board.name(l) and board.leap_list[n][1:4] == (land, o, l)
+                   for o, l, suffix, n in onward)
+    for start, found in enumerate(board.numbered_leaps):
+        assert [(over, land) for over, land, _ in found] == [(over, land) for over, land, _ in board.named_leaps[start]]
+        assert all(board.leap_list[n][1:4] == (start, over, land) for over, land, n in found)
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=lambda board: board.description)
+def test_the_first_leaps_of_each_direction_are_its_leaps_from_each_start(board) -> None:
+    for (shift, double, starts), first in zip(board.directions, board.first_leaps):
+        assert sorted(first) == [board.masks[cell] for cell in range(len(board)) if board.masks[cell] & starts]
+        for start_mask, number in first.items():
+            _, start, over, land, _, _ = board.leap_list[number]
+            assert board.masks[start] == start_mask
+            bit = start_mask.bit_length() - 1
+            assert board.cell_at[bit + shift] == over and board.cell_at[bit + double] == land
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=lambda board: board.description)
+def test_open_leaps_are_the_cells_empty_or_not_with_a_piece_beside_and_an_empty_cell_behind(board) -> None:
+    rng = random.Random(len(board))
+    for fill in (0.2, 0.5, 0.8, 0.95):
+        occupied = [rng.random() < fill for _ in range(len(board))]
+        pieces = sum(mask for mask, full in zip(board.masks, occupied) if full)
+        expected = sum(board.masks[cell] for cell, found in enumerate(board.leaps)
+                       if any(occupied[over] and not occupied[land] for over, land in found))
+        assert open_leaps(board, pieces) == expected
+        assert open_leaps(board, pieces) & pieces == leap_starts(board, pieces)

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from games.errors import IllegalMoveError, NotationError
 from games.leap_frog.game import LeapFrog
-from games.leap_frog.rules import VARIANTS, LeapFrogState, has_capture, random_capture
+from games.leap_frog.rules import (VARIANTS, LeapFrogState, capture_list, capture_notations, has_capture,
+                                   random_capture, starts_of)
 from games.logs import verify_log
 from tests.helpers import random_game_count
 
@@ -67,6 +68,31 @@ def oracle_moves(state: LeapFrogState) -> set[str]:
         if state.cells[cell]:
             extend((cell,))
     return found
+
+
+def test_kept_captures_follow_every_position_on_the_board() -> None:
+    """A large board keeps each piece's captures between listings, shared by every position
+    on it: two games played in turn on one board, and a position set up by hand, list what a
+    fresh search lists."""
+    options = GAME.parse_options({"variant": "murray", "rows": 15, "cols": 15}, 2)
+    rng = random.Random(7)
+    states = [GAME.new_state(options, 2, GAME.random_setup(options, 2, rng)) for _ in range(2)]
+    listed = 0
+    while not all(state.is_over() for state in states):
+        for state in states:
+            if state.is_over():
+                continue
+            legal = state.legal_actions(state.seat_to_move())
+            if not state.in_opening():
+                fresh = sorted(capture_notations(list(state.cells), state.board, starts_of(state.board, state.pieces)))
+                assert legal == fresh
+                listed += 1
+            state.apply_action(state.seat_to_move(), rng.choice(legal))
+    picture = ["".join(rng.choice("GRYW..") for _ in range(15)) for _ in range(15)]
+    by_hand = GAME.position(options, 2, picture, ply=2)
+    fresh = sorted(capture_notations(list(by_hand.cells), by_hand.board, starts_of(by_hand.board, by_hand.pieces)))
+    assert capture_list(by_hand.cells, by_hand.board, by_hand.pieces) == fresh
+    assert listed > 100
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))

@@ -164,3 +164,21 @@ def test_a_log_with_a_bad_layout_is_bad_setup() -> None:
     assert answer["error"]["message"] == "the layout has 5 red pieces (R); a 4 × 4 murray board has 3 or 4"
     log["setup"] = {"layout": ["RRWW", "YGRR", "YWYW", "YWWG"]}
     assert verify_log(log) == {"valid": True, "game": "leap_frog", "moves": 0, "finished": False}
+
+
+def test_a_layout_is_refused_at_its_first_faulty_row_in_row_order() -> None:
+    """A layout's rows are checked in order, each for its form and then its letters: the first
+    fault found is the one named, whatever the rows after it hold."""
+    opts = options(variant="murray", rows=4, cols=4)
+    good = GAME.random_setup(opts, 2, random.Random(3))["layout"]
+    cases = [
+        ([good[0][:3] + "X", "GR", *good[2:]], "row 1 of the layout holds 'X'; the murray pieces are G R Y W"),
+        ([good[0], "GR", good[2][:3] + "X", good[3]], "row 2 of the layout must be a string of 4 letters, not 'GR'"),
+        ([good[0], good[1], 7, good[3][:3] + "x"], "row 3 of the layout must be a string of 4 letters, not 7"),
+        ([*good[:3], good[3][:3] + "g"], "row 4 of the layout holds 'g'; the murray pieces are G R Y W"),
+    ]
+    for layout, message in cases:
+        with pytest.raises(SetupError) as refused:
+            GAME.parse_setup({"layout": layout}, opts, 2)
+        assert str(refused.value) == message
+    assert GAME.parse_setup({"layout": good}, opts, 2) == {"layout": good}

@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 
 from games.errors import GameOverError, IllegalMoveError, NotationError
 from games.logs import verify_log
+from games.measure_and_tempo.cards import CARDS
 from games.measure_and_tempo.game import MeasureAndTempo
 from games.measure_and_tempo.rules import MeasureAndTempoState
-from games.measure_and_tempo.notation import Move, parse_action, parse_draw, parse_move
+from games.measure_and_tempo.notation import Move, parse_action, parse_draw, parse_move, read_cycle, read_move
 
 GAME = MeasureAndTempo()
 HANDS = [["2H", "TC", "QD", "JC", "4C", "7C", "7D"], ["6S", "TS", "JD", "6C", "AD", "8D", "QC"]]
@@ -59,6 +60,44 @@ def test_actions_and_draws() -> None:
         with pytest.raises(NotationError):
             parse_action(text)
     for text in ("KD 3S", "+KD", "+KD +3S +4S", "+KD -3S", "+KD +3s"):
+        with pytest.raises(NotationError):
+            parse_draw(text)
+
+
+CYCLE_TEXTS = ["cycle +KD +3S -2C -9H", "cycle +KD +KD -KD -KD", "cycle +KD +3S -2C -9h", "cycle +KD +3S -2C +9H",
+               "cycle +KD -3S -2C -9H", "cycle -KD +3S -2C -9H", "cycle +KD +3S  2C -9H", "cycle +KD +3S -2C -9H ",
+               "cycle  +KD +3S -2C -9", "Cycle +KD +3S -2C -9H", "cycle +KD +3S -1C -9H", "cycle +KD +3S -2C-9H ",
+               "cycle +KD\t+3S -2C -9H", "cycle +KD +3S -2C", "cycle +10 +3S -2C -9H", "cycle +KD +3S -2C -9HX"]
+
+
+@pytest.mark.parametrize("text", CYCLE_TEXTS)
+def test_a_cycle_read_by_its_places_is_the_cycle_parsed(text: str) -> None:
+    """read_cycle answers the cards of exactly the texts read_move reads as a cycle."""
+    try:
+        parsed = read_move(text)
+    except NotationError:
+        parsed = None
+    assert read_cycle(text) == (parsed.cards if parsed is not None else None)
+
+
+@given(st.sampled_from(CYCLE_TEXTS), st.data())
+def test_a_mutated_cycle_read_by_its_places_is_the_cycle_parsed(text: str, data: st.DataObject) -> None:
+    text = mutate(text, data)
+    try:
+        parsed = read_move(text)
+    except NotationError:
+        parsed = None
+    assert read_cycle(text) == (parsed.cards if parsed is not None and parsed.kind == "cycle" else None)
+
+
+@given(st.sampled_from(["+KD +3S", "+KD +KD", "+2C +AS"]), st.data())
+def test_a_draw_read_by_its_places_is_the_draw_split(text: str, data: st.DataObject) -> None:
+    """parse_draw reads a draw as its slow form does, and refuses what that refuses."""
+    text = mutate(text, data)
+    cards = text.split(" ")
+    if len(cards) == 2 and all(card[:1] == "+" and card[1:] in CARDS for card in cards):
+        assert parse_draw(text) == (cards[0][1:], cards[1][1:])
+    else:
         with pytest.raises(NotationError):
             parse_draw(text)
 

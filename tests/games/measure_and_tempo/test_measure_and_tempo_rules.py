@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -252,6 +253,30 @@ def cycle_round(state: MeasureAndTempoState, draws: list[str]) -> list[tuple[str
         state.apply_move(f"cycle +{first} +{second} -{second} -{first}")
         under.append((second, first))
     return under
+
+
+@pytest.mark.parametrize("with_deck", [True, False])
+def test_the_cards_that_may_be_drawn_are_those_the_check_lets_through(with_deck: bool) -> None:
+    """may_draw answers for every pair of different cards what check_draw decides, the deck
+    known or not, fresh and come round."""
+    state = bout(with_deck=with_deck, max_circling=40)
+    rng = random.Random(5)
+    for cycles in (0, 1, 19, 20):
+        while len(state.moves) < cycles:
+            state.apply_action(state.turn, "cycle")
+            state.apply_chance(state.sample_chance(rng))
+            assert state.drawn is not None
+            state.apply_action(state.turn, f"under {state.drawn[1]} {state.drawn[0]}")
+        for first in DECK:
+            for second in DECK:
+                if first == second:
+                    continue
+                try:
+                    state.check_draw(first, second)
+                    allowed = True
+                except IllegalMoveError:
+                    allowed = False
+                assert state.may_draw(first, second) is allowed, (cycles, first, second)
 
 
 def test_cycling_until_the_deck_comes_round_with_setup_deck() -> None:

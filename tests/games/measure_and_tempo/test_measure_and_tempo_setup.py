@@ -10,7 +10,7 @@ import pytest
 from games.errors import OptionsError, SetupError
 from games.logs import verify_log
 from games.measure_and_tempo.cards import DECK
-from games.measure_and_tempo.game import MeasureAndTempo
+from games.measure_and_tempo.game import MeasureAndTempo, all_cards
 from games.registry import get_game
 
 GAME = MeasureAndTempo()
@@ -86,6 +86,21 @@ def test_a_setup_with_and_without_a_deck() -> None:
 def test_bad_setups(setup: Any, message: str) -> None:
     with pytest.raises(SetupError, match=message):
         GAME.parse_setup(setup, GAME.parse_options({}, 2), 2)
+
+
+@pytest.mark.parametrize(("entries", "expected"), [
+    (list(DECK), True), ([], True), (["2H", "2H"], True), (["2H", "2h"], False), (["2H", 7], False),
+    (["2H", None], False), (["2H", ["3H"]], False), (["2H", {"card": "3H"}], False), ([b"2H"], False),
+    (["2H", "2H "], False),
+])
+def test_all_cards_takes_the_texts_of_cards_alone(entries: list[Any], expected: bool) -> None:
+    assert all_cards(entries) is expected
+
+
+def test_a_bad_card_named_is_the_first_in_the_hand() -> None:
+    hand = ["6S", ["TS"], "JD", "6C", "AD", "8D", "1C"]
+    with pytest.raises(SetupError, match=r"holds \['TS'\]"):
+        GAME.parse_setup({"hands": [HANDS[0], hand]}, GAME.parse_options({}, 2), 2)
 
 
 def test_random_setups_deal_the_whole_deck() -> None:
