@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from tournaments.formats.base import Format
 from tournaments.formats.ledger import Ledger
 from tournaments.formats.model import FINAL, LOSERS, WINNERS, Entrant, FormatError, Fixture, Outcome
+from tournaments.formats.swiss import SeatPreference
 
 
 def bracket_order(size: int) -> list[int]:
@@ -68,7 +69,6 @@ class _Bracket:
         self.ledger = ledger
         self.active = set(active)
         self.by_key = {(pairing.round, pairing.bracket, pairing.index): pairing for pairing in ledger.pairings}
-        self.seat_zero = ledger.seat_zero_games()
         self.pending: list[Fixture] = []
 
     def play(self, round: int, bracket: str, index: int, slot: Slot) -> _Played:
@@ -95,10 +95,14 @@ class _Bracket:
         return _Played(out=out)
 
     def seat(self, a: Entrant, b: Entrant) -> tuple[Entrant, Entrant]:
-        """Seat 0 to whoever has played fewer games from it; on equal counts, to the better seed."""
+        """Seat a pairing by both entrants' seat preferences, as Swiss does (an absolute one
+        decides, so nobody plays from one seat three times running where the other need not);
+        on equal preferences the better seed's, and with none the better seed takes seat 0."""
         rank = self.ledger.seed_rank
-        first = min((a, b), key=lambda entrant: (self.seat_zero[entrant], rank[entrant]))
-        return (a, b) if first == a else (b, a)
+        better, worse = sorted((a, b), key=lambda entrant: rank[entrant])
+        seat = SeatPreference.first_seat(SeatPreference.from_history(self.ledger.first_seats(better)),
+                                         SeatPreference.from_history(self.ledger.first_seats(worse)), default=0)
+        return (better, worse) if seat == 0 else (worse, better)
 
 
 class Elimination(Format):

@@ -33,11 +33,15 @@ class Ledger:
         for pairing in self.decided:
             for entrant, points in zip(pairing.seats, pairing.points):
                 self.points[entrant] += points
-            if pairing.bye:
+            if pairing.bye and not pairing.absent:  # an absence is no bye: a real one stays possible
                 self.byes[pairing.seats[0]] += 1
             for i, one in enumerate(pairing.seats):
                 for other in pairing.seats[i + 1:]:
                     self.meetings[frozenset((one, other))] += 1
+
+    def paired(self) -> set[frozenset[Entrant]]:
+        """Every two entrants paired so far, decided or not (a pairing under way will be met)."""
+        return {frozenset(pairing.seats) for pairing in self.pairings if len(pairing.seats) == 2}
 
     def entrants(self) -> list[Entrant]:
         """Everyone who appears in a pairing, in order of first appearance."""
@@ -91,13 +95,15 @@ class Ledger:
     def floats(self, round: int) -> tuple[set[Entrant], set[Entrant]]:
         """Who floated down and who floated up in ``round``: met an opponent on fewer (more) points.
 
-        A bye counts as floating down.
+        A bye counts as floating down; an absence does not float at all.
         """
         before = self.points_before(round)
         down: set[Entrant] = set()
         up: set[Entrant] = set()
         for pairing in self.pairings:
             if pairing.round != round:
+                continue
+            if pairing.absent:
                 continue
             if pairing.bye:
                 down.add(pairing.seats[0])

@@ -94,6 +94,9 @@ class Fixture:
     """0 for a pairing's first game; 1, 2, ... for further best-of-N games and elimination replays."""
     bracket: str = ""
     """"" normally; "winners", "losers" or "final" in double elimination."""
+    absent: bool = False
+    """With ``bye=True``: an absence (a no-show sitting the round out), worth no points, not
+    a bye for pairing (a later real bye stays possible) and a game not played."""
 
     @property
     def key(self) -> tuple[int, str, int]:

@@ -26,6 +26,7 @@ WIN = "win"
 DRAW = "draw"
 LOSS = "loss"
 BYE = "bye"
+ABSENT = "absent"
 
 ONE = Fraction(1)
 HALF = Fraction(1, 2)
@@ -134,6 +135,8 @@ def check_outcome(outcome: Outcome) -> None:
         raise FormatError(f"{where}: scores are finite numbers, not {outcome.scores}")
     if game.bye and any(outcome.forfeited):
         raise FormatError(f"{where}: a bye cannot be forfeited")
+    if game.absent and not game.bye:
+        raise FormatError(f"{where}: an absence is a one-seat bye")
 
 
 def points_of(settings: Settings, outcome: Outcome) -> dict[Entrant, float]:
@@ -150,6 +153,8 @@ def points_of(settings: Settings, outcome: Outcome) -> dict[Entrant, float]:
 
 
 def _game_points(settings: Settings, outcome: Outcome) -> list[Fraction]:
+    if outcome.game.absent:
+        return [ZERO]
     if outcome.game.bye:
         return [bye_points(settings)]
     if not settings.two_seat:
@@ -184,7 +189,7 @@ class Pairing:
     next_game: Fixture | None
     """The game to play next while undecided (``None`` once decided)."""
     results: tuple[str, ...] = ()
-    """Per seat when decided: "win", "draw", "loss" or "bye"."""
+    """Per seat when decided: "win", "draw", "loss", "bye" or "absent"."""
     points: tuple[Fraction, ...] = ()
     """Per seat when decided: the points the standings count."""
     versus: tuple[tuple[Fraction, ...], ...] = ()
@@ -194,7 +199,13 @@ class Pairing:
 
     @property
     def bye(self) -> bool:
+        """A one-seat pairing: a bye or an absence (see :attr:`absent`)."""
         return self.games[0].game.bye
+
+    @property
+    def absent(self) -> bool:
+        """An absence: the entrant sat the round out for not checking in; zero points."""
+        return self.games[0].game.absent
 
     @property
     def game_scores(self) -> tuple[Fraction, ...]:
@@ -247,6 +258,8 @@ def decide(
     """
     first = games[0].game
     seats = first.seats
+    if first.absent:
+        return _pairing(games, results=(ABSENT,), points=(ZERO,), versus=((ZERO,),), winner=None)
     if first.bye:
         return _pairing(games, results=(BYE,), points=(bye_points(settings),), versus=((ZERO,),), winner=seats[0])
     if not settings.two_seat:

@@ -27,7 +27,9 @@ def berger_round(players: int, round_index: int) -> list[tuple[int, int]]:
 class RoundRobin(RoundByRound):
     """Berger tables in seeding order (seed 1 is player 1). With an odd number of entrants a
     dummy player takes the last number and whoever meets it has a bye. A double round robin
-    plays the table twice, seats swapped the second time."""
+    plays the table twice, seats swapped the second time; its first cycle plays the table's last
+    two rounds in swapped order, so that nobody plays from one seat three times running where
+    the cycles meet."""
 
     stop_at_empty_round = False
 
@@ -48,6 +50,8 @@ class RoundRobin(RoundByRound):
         self._check_round(round)
         self._check_entrants(outcomes, active)
         cycle, index = divmod(round - 1, self.players - 1)
+        if self.cycles == 2 and cycle == 0 and self.players > 3 and index >= self.players - 3:
+            index = 2 * (self.players - 2) - 1 - index  # the last two rounds of the table, swapped
         still_in = set(active)
         games = []
         for board, numbers in enumerate(berger_round(self.players, index)):

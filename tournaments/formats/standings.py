@@ -3,8 +3,8 @@
 Points are the sum of each decided pairing's points. Tie-breaks, in the order a tournament
 chooses them:
 
-- ``buchholz``: the sum of the final points of every opponent met (a bye counts as an
-  opponent on 0 points; at a table, every other seat is an opponent).
+- ``buchholz``: the sum of the final points of every opponent met (a bye or an absence
+  counts as an opponent on 0 points; at a table, every other seat is an opponent).
 - ``buchholz_cut1``: Buchholz less its single lowest term (so a bye is the first term cut).
 - ``sonneborn_berger``: the points of every opponent beaten, plus half the points of every
   opponent drawn with (at a table: finished ahead of, level with).
@@ -12,6 +12,10 @@ chooses them:
   against the others (at a table: 1 per tied rival finished ahead of, ½ per rival level with);
   0 for an entrant tied with nobody.
 - ``wins``: pairings won (at a table: first place alone); byes are not wins.
+
+An absence (a no-show sitting a round out, ``Fixture.absent``) scores 0 points, is a game
+not played (not in ``played``, no win, draw or loss), is counted in ``absences`` and not in
+``byes``, and adds a 0 term to Buchholz as a bye does.
 - ``game_score``: the sum of the games' own scores over every game played.
 
 Elimination formats rank first by how far an entrant got (the champion, then the later an
@@ -42,7 +46,7 @@ from tournaments.formats.model import (
     Settings,
     check_scoring,
 )
-from tournaments.formats.results import BYE, DRAW, LOSS, WIN, ZERO, Pairing
+from tournaments.formats.results import ABSENT, BYE, DRAW, LOSS, WIN, ZERO, Pairing
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,11 @@ class Standing:
     eliminated_in: int | None = None
     """Elimination formats: the round the entrant went out in; ``None`` for the champion, for
     anyone still in, and in other formats."""
+    first_seat: int = 0
+    """Games played from seat 0, the seat that moves first (at a table too), over the pairings
+    counted in ``played``; every best-of-N game and replay counts."""
+    absences: int = 0
+    """Rounds sat out as a no-show (zero points; neither a game played nor a bye)."""
 
 
 def standings(settings: Settings, entrants: Sequence[Entrant], outcomes: Sequence[Outcome],
@@ -104,7 +113,7 @@ def standings(settings: Settings, entrants: Sequence[Entrant], outcomes: Sequenc
                 tiebreaks={name: float(values[entrant][name]) for name in settings.tiebreaks},
                 played=counts[WIN] + counts[DRAW] + counts[LOSS], wins=counts[WIN], draws=counts[DRAW],
                 losses=counts[LOSS], byes=counts[BYE], withdrawn=entrant in sheet.withdrawn,
-                eliminated_in=placement.get(entrant),
+                eliminated_in=placement.get(entrant), first_seat=sheet.first_seat(entrant), absences=counts[ABSENT],
             ))
         rank += len(group)
     return table
@@ -185,10 +194,15 @@ class _Sheet:
         return self.ledger.points.get(entrant, ZERO)
 
     def counts(self, entrant: Entrant) -> dict[str, int]:
-        counts = {WIN: 0, DRAW: 0, LOSS: 0, BYE: 0}
+        counts = {WIN: 0, DRAW: 0, LOSS: 0, BYE: 0, ABSENT: 0}
         for pairing, seat in self.by_entrant[entrant]:
             counts[pairing.results[seat]] += 1
         return counts
+
+    def first_seat(self, entrant: Entrant) -> int:
+        """Games the entrant played from seat 0 in its decided pairings, byes excluded."""
+        return sum(outcome.game.seats[0] == entrant for pairing, _ in self.by_entrant[entrant] if not pairing.bye
+                   for outcome in pairing.games)
 
     def against(self, pairing: Pairing, seat: int, other: int) -> Fraction:
         """What ``seat`` scored against ``other`` in a pairing, for the crosstable and head-to-head."""
@@ -197,7 +211,7 @@ class _Sheet:
         return pairing.versus[seat][other]
 
     def opponent_terms(self, entrant: Entrant) -> list[Fraction]:
-        """One term per opponent met, their final points; a bye adds a 0 term."""
+        """One term per opponent met, their final points; a bye or an absence adds a 0 term."""
         terms = []
         for pairing, _ in self.by_entrant[entrant]:
             if pairing.bye:

@@ -1,15 +1,22 @@
 """Tables for the multi-seat games: each round seats every active entrant at a table, the first
 round by seed (spread so each table gets one of the top seeds), later rounds by standing
-(leaders together), avoiding people who already shared a table."""
+(leaders together) with tables that mix (:mod:`tournaments.formats.mixing`: few repeated
+meetings, none that an earlier round could have avoided), and a first seat that rotates so
+each entrant gets its due of first seats."""
 
 from __future__ import annotations
 
+import math
+import random
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import permutations
 
 from games.seeding import derive_rng
 from tournaments.formats.base import RoundByRound
 from tournaments.formats.ledger import Ledger
+from tournaments.formats.mixing import Placement, arrange
 from tournaments.formats.model import Entrant, Fixture, Outcome
 
 
@@ -65,25 +72,22 @@ class Tables(RoundByRound):
             return []
         byes = _bye_takers(order, ledger, len(order) - sum(sizes))
         seated = [entrant for entrant in order if entrant not in byes]
-        tables = snake(seated, sizes) if round == 1 else _by_standing(seated, sizes, ledger)
-        positions = ledger.table_positions()
+        history = SeatHistory(ledger, self.settings.wanted_table_size)
+        if round == 1:
+            tables = snake(seated, sizes)
+        else:
+            tables = arrange(seated, sizes, lambda one, other: ledger.meetings[frozenset((one, other))],
+                             _standing_costs(seated, sizes, ledger), self.total_rounds() - round,
+                             balance=history.unevenness)
         games = [
-            Fixture(round=round, seats=self._seat_order(table, positions, round, index), pairing=index)
+            Fixture(round=round, seats=history.seat_order(table, derive_rng(self.rng_seed, "tables", "seats",
+                                                                            round, index)), pairing=index)
             for index, table in enumerate(tables)
         ]
         byes_in_rank_order = [entrant for entrant in order if entrant in byes]
         games += [Fixture(round=round, seats=(entrant,), bye=True, pairing=len(tables) + index)
                   for index, entrant in enumerate(byes_in_rank_order)]
         return games
-
-    def _seat_order(self, table: list[Entrant], positions: dict[Entrant, list[Fraction]], round: int,
-                    index: int) -> tuple[Entrant, ...]:
-        """Who has sat furthest back so far sits first; ties are drawn by lot."""
-        draw = derive_rng(self.rng_seed, "tables", "seats", round, index)
-        tiebreak = {entrant: draw.random() for entrant in table}
-        lateness = {entrant: sum((position - Fraction(1, 2) for position in positions.get(entrant, [])), Fraction(0))
-                    for entrant in table}
-        return tuple(sorted(table, key=lambda entrant: (-lateness[entrant], tiebreak[entrant])))
 
 
 def _bye_takers(order: list[Entrant], ledger: Ledger, count: int) -> set[Entrant]:
@@ -94,11 +98,10 @@ def _bye_takers(order: list[Entrant], ledger: Ledger, count: int) -> set[Entrant
     return set(sorted(order, key=lambda entrant: (ledger.byes[entrant], -rank[entrant]))[:count])
 
 
-def _by_standing(seated: list[Entrant], sizes: list[int], ledger: Ledger) -> list[list[Entrant]]:
-    """Leaders together: tables filled in standing order, then improved by swapping two
-    entrants at a time while that lowers, in this order, (1) the number of pairs at a table
-    who have met before, (2) how far entrants sit from the tables their score group fills,
-    (3) how far they sit from their own table in standing order."""
+def _standing_costs(seated: list[Entrant], sizes: list[int], ledger: Ledger) -> Placement:
+    """Leaders together: the cost of seating an entrant at a table is (1) how far that table
+    lies from the tables its score group fills in standing order, then (2) how far from the
+    entrant's own table in standing order."""
     ideal: dict[Entrant, int] = {}
     position = 0
     for table, size in enumerate(sizes):
@@ -110,33 +113,57 @@ def _by_standing(seated: list[Entrant], sizes: list[int], ledger: Ledger) -> lis
         points = ledger.points[entrant]
         low, high = spans.get(points, (ideal[entrant], ideal[entrant]))
         spans[points] = (min(low, ideal[entrant]), max(high, ideal[entrant]))
-    group_span = {entrant: spans[ledger.points[entrant]] for entrant in seated}
 
-    def placement_cost(entrant: Entrant, table: int) -> tuple[int, int]:
-        low, high = group_span[entrant]
+    def cost(entrant: Entrant, table: int) -> tuple[int, int]:
+        low, high = spans[ledger.points[entrant]]
         return max(0, low - table, table - high), abs(table - ideal[entrant])
 
-    def met(entrant: Entrant, others: list[Entrant]) -> int:
-        return sum(ledger.meetings[frozenset((entrant, other))] for other in others if other != entrant)
+    return cost
 
-    tables = [[entrant for entrant in seated if ideal[entrant] == table] for table in range(len(sizes))]
-    improved = True
-    while improved:
-        improved = False
-        for t in range(len(tables)):
-            for u in range(t + 1, len(tables)):
-                for i in range(len(tables[t])):
-                    for j in range(len(tables[u])):
-                        x, y = tables[t][i], tables[u][j]
-                        rest_t = [e for e in tables[t] if e != x]
-                        rest_u = [e for e in tables[u] if e != y]
-                        repeats = met(x, rest_u) + met(y, rest_t) - met(x, rest_t) - met(y, rest_u)
-                        x_now, y_now = placement_cost(x, t), placement_cost(y, u)
-                        x_then, y_then = placement_cost(x, u), placement_cost(y, t)
-                        change = (repeats,
-                                  x_then[0] + y_then[0] - x_now[0] - y_now[0],
-                                  x_then[1] + y_then[1] - x_now[1] - y_now[1])
-                        if change < (0, 0, 0):
-                            tables[t][i], tables[u][j] = y, x
-                            improved = True
-    return tables
+
+class SeatHistory:
+    """Who sat where at the tables so far, and the seat order that evens it out."""
+
+    def __init__(self, ledger: Ledger, largest: int) -> None:
+        self.firsts: Counter[Entrant] = Counter()
+        self.share: dict[Entrant, Fraction] = defaultdict(Fraction)
+        self.seats: dict[Entrant, Counter[int]] = defaultdict(Counter)
+        self._cache: dict[Entrant, int] = {}
+        self.unit = math.lcm(*range(1, max([largest, *(len(pairing.seats) for pairing in ledger.pairings)]) + 1))
+        for pairing in ledger.pairings:
+            if pairing.bye:
+                continue
+            self.firsts[pairing.seats[0]] += 1
+            for seat, entrant in enumerate(pairing.seats):
+                self.share[entrant] += Fraction(1, len(pairing.seats))
+                self.seats[entrant][seat] += 1
+
+    def owed(self, entrant: Entrant) -> Fraction:
+        """First seats due minus first seats had: each table of n seats owes each of them 1/n."""
+        return self.share[entrant] - self.firsts[entrant]
+
+    def unevenness(self, table: Sequence[Entrant]) -> int:
+        """How far from their due the table (of at most ``largest`` seats) leaves its entrants' first seats once it is played:
+        the sum of the squares, counted in a unit every table's share divides (a sixtieth of a
+        seat for tables of up to six), so that it stays an exact integer."""
+        share = self.unit // len(table)
+        owed = sorted((self._scaled(entrant) + share for entrant in table), reverse=True)
+        owed[0] -= self.unit
+        return sum(value * value for value in owed)
+
+    def _scaled(self, entrant: Entrant) -> int:
+        if entrant not in self._cache:
+            self._cache[entrant] = int(self.owed(entrant) * self.unit)
+        return self._cache[entrant]
+
+    def seat_order(self, table: Sequence[Entrant], lot: random.Random) -> tuple[Entrant, ...]:
+        """The first seat to whoever is owed most of one (then has had fewest, then by lot); the
+        other seats so that each sits where it has sat least often (the order with the fewest
+        earlier sittings in the seats given, the lot deciding between equals)."""
+        draw = {entrant: lot.random() for entrant in table}
+        by_lot = sorted(table, key=draw.__getitem__)
+        first = max(by_lot, key=lambda entrant: (self.owed(entrant), -self.firsts[entrant]))
+        others = [entrant for entrant in by_lot if entrant != first]
+        rest = min(permutations(others),
+                   key=lambda order: sum(self.seats[entrant][seat] for seat, entrant in enumerate(order, start=1)))
+        return (first, *rest)

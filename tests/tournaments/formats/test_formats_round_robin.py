@@ -71,7 +71,13 @@ def test_a_double_round_robin_replays_the_table_with_seats_swapped(count: int) -
     assert make_format(DOUBLE, entrants).total_rounds() == 2 * cycle
     first = {(o.game.round, o.game.pairing): o.game.seats for o in outcomes if o.game.round <= cycle}
     second = {(o.game.round - cycle, o.game.pairing): o.game.seats for o in outcomes if o.game.round > cycle}
-    assert second == {key: tuple(reversed(seats)) for key, seats in first.items()}
+    # The first cycle plays the table's last two rounds swapped (so no one takes one seat three
+    # times running where the cycles meet); the second plays the table in order, seats swapped.
+    table_round = list(range(1, cycle + 1))
+    if cycle >= 3:
+        table_round[-2:] = table_round[-1], table_round[-2]
+    replayed = {(table_round[round - 1], pairing): tuple(reversed(seats)) for (round, pairing), seats in first.items()}
+    assert second == replayed
     ordered = Counter(o.game.seats for o in outcomes if not o.game.bye)
     assert set(ordered.values()) == {1} and len(ordered) == count * (count - 1)  # each pair once from each seat
 

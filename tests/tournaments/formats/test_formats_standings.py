@@ -174,3 +174,33 @@ def test_standings_refuse_outcomes_that_do_not_fit_the_entrants() -> None:
         standings(config, ENTRANTS, OUTCOMES, withdrawn=[9])
     with pytest.raises(FormatError, match="has two outcomes"):
         standings(config, ENTRANTS, [*OUTCOMES, OUTCOMES[0]])
+
+
+def test_each_standing_counts_the_games_played_from_the_first_seat() -> None:
+    rows = {row.entrant: row for row in standings(Settings("swiss", rounds=3), ENTRANTS, OUTCOMES)}
+    # Seat 0: round 1 entrants 1 and 3, round 2 entrants 5 and 2, round 3 entrants 1 and 3; byes do not count.
+    assert {entrant: row.first_seat for entrant, row in rows.items()} == {1: 2, 2: 1, 3: 2, 4: 0, 5: 1}
+    # A best-of-three pairing counts every game: 1 opens and plays the third game from seat 0.
+    games = [Outcome(Fixture(round=1, seats=seats, number=number), ranks, (0.0, 0.0))
+             for number, (seats, ranks) in enumerate([((1, 2), (1, 2)), ((2, 1), (1, 2)), ((1, 2), (2, 1))])]
+    rows = {row.entrant: row for row in standings(Settings("round_robin", best_of=3), [1, 2], games)}
+    assert (rows[1].first_seat, rows[2].first_seat, rows[1].played) == (2, 1, 1)
+    # At a table the first seat is seat 0 too.
+    table = Outcome(Fixture(round=1, seats=(3, 1, 2)), (1, 2, 3), (0.0, 0.0, 0.0))
+    rows = {row.entrant: row for row in standings(Settings("tables", min_seats=3, max_seats=3, rounds=1), [1, 2, 3],
+                                                  [table])}
+    assert {entrant: row.first_seat for entrant, row in rows.items()} == {1: 0, 2: 0, 3: 1}
+def test_an_absence_scores_nothing_is_no_bye_and_no_game_played() -> None:
+    """A no-show's absence: zero points, counted apart from byes and games played."""
+    from tournaments.formats import Fixture, Outcome, Settings, standings
+    from tournaments.formats.ledger import Ledger
+
+    rules = Settings(format="swiss", rounds=2)
+    played = Outcome(game=Fixture(round=1, seats=(1, 2)), ranks=(1, 2), scores=(1, 0))
+    absent = Outcome(game=Fixture(round=1, seats=(3,), bye=True, pairing=1, absent=True), ranks=(1,), scores=(0,))
+    bye = Outcome(game=Fixture(round=2, seats=(3,), bye=True, pairing=1), ranks=(1,), scores=(0,))
+    ledger = Ledger(rules, [1, 2, 3], [played, absent])
+    assert ledger.byes[3] == 0 and ledger.points[3] == 0
+    rows = {row.entrant: row for row in standings(rules, [1, 2, 3], [played, absent, bye])}
+    assert rows[3].points == 1.0 and rows[3].absences == 1 and rows[3].byes == 1 and rows[3].played == 0
+    assert rows[1].absences == 0
