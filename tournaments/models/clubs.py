@@ -14,6 +14,10 @@ class Club(models.Model):
     name = NameField(max_length=100)
     slug = models.SlugField(max_length=50, unique=True)
     public = models.BooleanField(default=True, help_text="Anyone may read this club's finished matches.")
+    casual_rated = models.BooleanField(default=False,
+                                       help_text="Casual games played on the board (against bots too) count for ratings.")
+    challenge_quota = models.PositiveIntegerField(default=50,
+                                                  help_text="Challenge and rerun games a bot owner may ask for a day.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -40,6 +40,8 @@ class Match(models.Model):
     pairing = models.PositiveIntegerField(default=0, help_text="The pairing or table within its round.")
     game_number = models.PositiveIntegerField(default=0, help_text="Best-of-N games and replays count from 0.")
     bracket = models.CharField(max_length=10, blank=True, default="")
+    challenge = models.ForeignKey("Challenge", null=True, blank=True, on_delete=models.SET_NULL, related_name="matches",
+                                  help_text="The challenge or rerun this unrated game was played for.")
     started_at = models.DateTimeField(null=True, blank=True, help_text="When a worker last started playing it.")
     rated = models.BooleanField(default=True)
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
@@ -49,6 +51,8 @@ class Match(models.Model):
     result = models.JSONField(null=True, blank=True, help_text="The verified result (ranks, scores, detail).")
     idempotency_key = models.CharField(max_length=100, null=True, blank=True, editable=False,
                                        help_text="The Idempotency-Key its recorder sent: a retry returns this match.")
+    fingerprint = models.CharField(max_length=64, blank=True, default="", editable=False,
+                                   help_text="sha256 of the game's setup, moves and players: one upload per game.")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -62,6 +66,7 @@ class Match(models.Model):
             models.Index(fields=["club", "status", "-played_at"], name="match_club_status_played"),
             models.Index(fields=["game", "status", "-played_at"], name="match_game_status_played"),
             models.Index(fields=["tournament", "round"], name="match_tournament_round"),
+            models.Index(fields=["club", "fingerprint"], name="match_club_fingerprint"),
         ]
 
     def __str__(self) -> str:
@@ -103,11 +108,16 @@ class Seat(models.Model):
 
 
 class SeatOutput(models.Model):
-    """What an uploaded bot wrote to standard error in one match (its first 64 KiB): for the
-    bot's owner and staff only."""
+    """What an uploaded bot wrote to standard error in one match (its first 64 KiB), and its
+    report turn by turn: for the bot's owner and staff only."""
 
     seat = models.OneToOneField(Seat, on_delete=models.CASCADE, primary_key=True, related_name="output")
     stderr = models.TextField(blank=True, default="")
+    turns = models.JSONField(default=list, blank=True,
+                             help_text="Per turn the bot played: its number, thinking time (ms) and the standard "
+                                       "error it wrote during that turn (bounded).")
+    forfeit = models.JSONField(default=dict, blank=True,
+                               help_text="Where the bot forfeited: the turn, the limit it hit and its last lines.")
 
     def __str__(self) -> str:
         return f"output of {self.seat}"

@@ -47,6 +47,18 @@ class Tournament(models.Model):
     self_registration = models.BooleanField(default=False,
                                             help_text="Members may register themselves while registration is open.")
     check_in = models.BooleanField(default=False, help_text="Entrants check in before round 1; the rest are left out.")
+
+    class NoShow(models.TextChoices):
+        ZERO_BYE = "zero_bye", "a zero-point bye"
+        WITHDRAW = "withdraw", "withdrawal"
+
+    round_check_in = models.BooleanField(
+        default=False, help_text="Entrants check in before every round; who has not by the deadline is a no-show.")
+    no_show = models.CharField(max_length=10, choices=NoShow.choices, default=NoShow.ZERO_BYE,
+                               help_text="What an entrant who has not checked in for a round gets.")
+    clock_seconds = models.PositiveIntegerField(null=True, blank=True,
+                                                help_text="Each seat's time for a game played on the board; none: untimed.")
+    clock_increment_seconds = models.PositiveIntegerField(default=0, help_text="Seconds added after each move.")
     current_round = models.PositiveIntegerField(default=0)
     total_rounds = models.PositiveIntegerField(null=True, blank=True)
     matches_done = models.PositiveIntegerField(default=0)
@@ -99,6 +111,13 @@ class Round(models.Model):
     number = models.PositiveIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PUBLISHED)
     proposal = models.JSONField(default=list, blank=True, help_text="The proposed games, before publishing.")
+    explanation = models.JSONField(default=dict, blank=True,
+                                   help_text="Why the pairings are what they are: groups, floats, byes, seats.")
+    starts_at = models.DateTimeField(null=True, blank=True, help_text="When the round's games begin.")
+    check_in_deadline = models.DateTimeField(null=True, blank=True,
+                                             help_text="Entrants not checked in by then are no-shows.")
+    deadline = models.DateTimeField(null=True, blank=True,
+                                    help_text="Games not finished by then may be forfeited by a director.")
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -108,14 +127,35 @@ class Round(models.Model):
         return f"{self.tournament} round {self.number}"
 
 
+class RoundCheckIn(models.Model):
+    """An entrant's check-in for one round of a tournament that asks for it every round."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="check_ins")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="round_check_ins")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["round", "entrant"], name="one_check_in_per_round")]
+
+    def __str__(self) -> str:
+        return f"{self.entrant} checked in for {self.round}"
+
+
 class Bye(models.Model):
-    """An entrant who sits a round out (and scores the tournament's bye points)."""
+    """An entrant who sits a round out: a pairing bye scores the tournament's bye points; an
+    absence (a no-show) scores nothing and does not count as a bye when pairing."""
+
+    class Kind(models.TextChoices):
+        BYE = "bye", "bye"
+        ABSENT = "absent", "absent (zero-point bye)"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="byes")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
     entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="byes")
     pairing = models.PositiveIntegerField(default=0)
     bracket = models.CharField(max_length=10, blank=True, default="")
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.BYE)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["round", "bracket", "entrant"], name="one_bye_per_round")]
