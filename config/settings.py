@@ -4,9 +4,13 @@
 ``CELERY_BROKER_URL`` Redis broker and result backend; unset, tasks run in-process (eager)
 ``TOURNAMENT_MATCH_CHUNK`` bot matches a worker task plays in turn (default 4)
 ``REDIS_URL`` or ``CACHE_URL`` the cache (API throttling) in Redis; unset, in local memory
+``LIVE_EVENTS_REDIS_URL`` the Redis server live updates go through (default: the cache's, else the
+                     broker's); none, the pages work without live updates
 ``THROTTLE_ANON``, ``THROTTLE_USER`` API request rates, like ``1000/minute``
 ``API_CACHE``      ``false`` turns off the API's cached answers (on with a Redis cache)
 ``TRUSTED_PROXIES``  proxies (addresses or networks) whose X-Forwarded-For is believed; none by default
+``WEBHOOK_TRUSTED_HOSTS`` host names or addresses webhooks may call although they are not public
+                     (an internal receiver); none by default
 ``LOGIN_FAILURE_LIMIT``, ``LOGIN_LOCKOUT_MINUTES`` failed log-ins before a lockout, and its length
 ``API_TOKEN_DAYS``   how long an API token lives at most (default 30 days)
 ``SIGNUP``           ``open`` (anyone may make an account) or ``invitation`` (only with a club's
@@ -156,6 +160,8 @@ AUTHENTICATION_BACKENDS = [
 ]
 #: Proxies in front of the service whose X-Forwarded-For names the client (throttles, lockouts).
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", "")
+# Webhooks refuse loopback, private, link-local and other non-public addresses, except these.
+WEBHOOK_TRUSTED_HOSTS = env_list("WEBHOOK_TRUSTED_HOSTS", "")
 #: Failed log-ins an account, and an address, may make before it is locked out for a while.
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15")))
@@ -240,6 +246,12 @@ else:
 #: must reach the answers every web process keeps.
 API_CACHE = env_bool("API_CACHE", bool(CACHE_URL))
 
+# -- Live updates (server-sent events through Redis pub/sub, docs/deployment.md) --------------------
+LIVE_EVENTS_REDIS_URL = (os.environ.get("LIVE_EVENTS_REDIS_URL") or CACHE_URL
+                         or (os.environ.get("CELERY_BROKER_URL") or ""))
+#: The start of the live events' Redis names: two services sharing one Redis server name theirs apart.
+LIVE_EVENTS_PREFIX = os.environ.get("LIVE_EVENTS_PREFIX") or "leapfrog:live"
+
 # -- API ------------------------------------------------------------------------------------------
 #: Requests a client may make (per address when anonymous, per account otherwise); read at each
 #: request, so a change of setting applies at once.
@@ -291,7 +303,8 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              "tournaments.api.schema.document_errors"],
     "ENUM_NAME_OVERRIDES": {"MatchStatusEnum": "tournaments.models.Match.Status",
-                            "TournamentStatusEnum": "tournaments.models.Tournament.Status"},
+                            "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+                            "NotificationEventEnum": "tournaments.models.notifications.EVENT_NAMES"},
 }
 # Log uploads may be large: the verifier bounds them itself (games.logs.MAX_LOG_BYTES).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 17 * 1024 * 1024

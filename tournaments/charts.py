@@ -48,9 +48,11 @@ def nice_step(span: float, ticks: int = 5) -> float:
     return float(10 * power)
 
 
-def rating_chart(points: Sequence[ChartPoint], width: int = 640, height: int = 260, label: str = "") -> str:
+def rating_chart(points: Sequence[ChartPoint], width: int = 640, height: int = 260, label: str = "",
+                 matches: int | None = None) -> str:
     """A line through the ratings after each match, oldest first, with a band of one
-    deviation either side; each point links to its match."""
+    deviation either side; each point links to its match. The corner counts ``matches``, by
+    default one fewer than the points (the first being the starting rating)."""
     label = label or "rating history"
     links = any(point.href for point in points)
     picture = svg.Picture(width, height, label, background=svg.PAPER, role="group" if links else "img")
@@ -92,8 +94,9 @@ def rating_chart(points: Sequence[ChartPoint], width: int = 640, height: int = 2
                                     stroke_width=2)], class_="point")
         picture.add(svg.element("a", dot, href=point.href) if point.href else dot)
     picture.add(svg.text(left, height - 8, "oldest", text_anchor="start", fill=svg.MUTED, font_size=11))
-    picture.add(svg.text(width - right, height - 8, f"latest · {len(points) - 1} rated matches", text_anchor="end",
-                         fill=svg.MUTED, font_size=11))
+    played = len(points) - 1 if matches is None else matches  # by default the first point is the start
+    picture.add(svg.text(width - right, height - 8, f"latest · {played} rated match{'' if played == 1 else 'es'}",
+                         text_anchor="end", fill=svg.MUTED, font_size=11))
     return picture.render()
 
 

@@ -52,6 +52,21 @@ class Conflict(ServiceError):
     code = "conflict"
 
 
+class Duplicate(Conflict):
+    """The game is stored already in this club (the same setup, moves and players): the
+    refusal names the stored match, its API address and its page."""
+
+    code = "duplicate_match"
+
+    def __init__(self, match_id: int, *, field: str = "log") -> None:
+        from django.urls import reverse
+
+        message = f"this game is stored already, as match #{match_id}: each game counts once"
+        super().__init__(message, fields={field: [message]}, match=match_id,
+                         match_url=reverse("match-detail", args=[match_id]), page=reverse("match", args=[match_id]))
+        self.match_id = match_id
+
+
 class Forbidden(ServiceError):
     """A request the caller has no right to make, whatever the door."""
 

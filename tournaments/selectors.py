@@ -8,12 +8,25 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import F, Q, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery
 
 from games.errors import GameError
 from games.logs import FORMAT
 from games.registry import get_game
-from tournaments.models import BotEntry, Club, Ladder, Match, Membership, Player, Rating, Round, SeatRating, Tournament
+from tournaments.models import (
+    BotEntry,
+    Club,
+    Ladder,
+    LiveGame,
+    Match,
+    Membership,
+    Player,
+    Rating,
+    Round,
+    Seat,
+    SeatRating,
+    Tournament,
+)
 from tournaments.rating_maths import CONSERVATIVE_DEVIATIONS, display, displayed, new_rating
 
 User = AbstractBaseUser | AnonymousUser
@@ -85,6 +98,20 @@ def can_log(user: User, match: Match) -> bool:
     return is_member(user, match.club) and sits_in(user, match)
 
 
+def may_act(user: User, match: Match, seat: int) -> bool:
+    """Whether ``user`` may make seat ``seat``'s decisions on the board: the member the seat's
+    player is linked to, or a director of the club (staff too), keeping score for anyone. A
+    bot's seat is played by its bot alone (``play.act(..., bot=True)``)."""
+    if not user.is_authenticated or type(seat) is not int:
+        return False
+    row = match.seats.filter(index=seat).select_related("player").first()
+    if row is None or row.bot_version_id is not None:
+        return False
+    if is_director(user, match.club):
+        return True
+    return row.player.user_id == user.pk and is_member(user, match.club)
+
+
 def ended(match: Match) -> bool:
     return match.status in (Match.Status.FINISHED, Match.Status.VOID)
 
@@ -108,6 +135,12 @@ def shown(data: dict[str, Any], match: Match, user: User) -> dict[str, Any]:
     who may not see everything, the setup is empty, the seed blank (the commitment stays) and
     the moves given as a spectator reads them (``Game.public_moves``); ``withheld`` names
     what was left out."""
+    if not ended(match) and data.get("seed") and LiveGame.objects.filter(match_id=match.pk).exists():
+        # A match on the board draws its chance outcomes from the seed as it goes: nobody
+        # reads it before the end, directors included (the commitment shows).
+        data = {**data, "seed": ""}
+        if sees_hidden(user, match):
+            return {**data, "withheld": ["seed"]}
     if sees_hidden(user, match):
         return data
     data = {**data, "setup": {}, "withheld": list(WITHHELD)}
@@ -137,6 +170,16 @@ def match_envelope(match: Match, moves: list[Any] | None = None) -> dict[str, An
         envelope["seed"] = match.seed
     if match.commitment:
         envelope["commitment"] = match.commitment
+    return envelope
+
+
+def exported_envelope(match: Match) -> dict[str, Any]:
+    """The envelope an export writes: whole, except that a match on the board still being
+    played keeps its seed back (its chance outcomes are still drawn from it); the commitment
+    stays, and the seed is exported once the match has ended."""
+    envelope = match_envelope(match)
+    if "seed" in envelope and not ended(match) and LiveGame.objects.filter(match_id=match.pk).exists():
+        del envelope["seed"]
     return envelope
 
 
@@ -286,3 +329,74 @@ def correction_notes(user: User, club: Club, corrections: Iterable[Any]) -> list
             note["changes"] = correction.changes
         notes.append(note)
     return notes
+
+
+# -- seat advantage ---------------------------------------------------------------------------------
+
+#: The normal quantile of a two-sided 95 % interval.
+Z_95 = 1.959963984540054
+
+
+def wilson_interval(wins: int, games: int, z: float = Z_95) -> tuple[float, float] | None:
+    """The Wilson score interval of a rate of ``wins`` in ``games`` (95 % by default): unlike
+    the plain rate plus or minus two standard errors it stays within 0 to 1 and is sound for
+    few games or rates near 0 or 1. ``None`` for no games."""
+    if games <= 0:
+        return None
+    rate = wins / games
+    z2 = z * z
+    centre = (rate + z2 / (2 * games)) / (1 + z2 / games)
+    half = z / (1 + z2 / games) * (rate * (1 - rate) / games + z2 / (4 * games * games)) ** 0.5
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class SeatAdvantage:
+    """How often seat 0 won a game at tables of ``seats`` seats: alone in first place in
+    ``wins`` of ``games`` finished games (a shared first place is not a win)."""
+
+    seats: int
+    games: int
+    wins: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games
+
+    @property
+    def fair(self) -> float:
+        """The rate if the seat made no difference: one win in ``seats``."""
+        return 1 / self.seats
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games) or (0.0, 1.0)
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {"seats": self.seats, "games": self.games, "wins": self.wins, "rate": self.rate,
+                "low": low, "high": high, "fair": self.fair}
+
+
+def visible_club(user: User, slug: str) -> Club | None:
+    """The club of that slug if ``user`` may see it, else ``None`` (as if it did not exist)."""
+    return visible_clubs(user).filter(slug=slug).first()
+
+
+def seat_advantage(user: User, game: str, club: Club | None = None) -> list[SeatAdvantage]:
+    """Per seat count, how often seat 0 won ``game``'s finished matches of the clubs ``user``
+    may see (of ``club`` alone when given; the caller checked it is visible), fewest seats first.
+
+    One grouped query over the seat-0 rows: each match's seat count and whether another seat
+    shares first place come from correlated subqueries, so nothing is counted in Python."""
+    matches = Match.objects.filter(game=game, status=Match.Status.FINISHED)
+    matches = matches.filter(club=club) if club is not None else matches.filter(club__in=visible_clubs(user))
+    seats = Seat.objects.filter(match=OuterRef("match_id")).order_by().values("match_id")
+    rows = (Seat.objects.filter(index=0, match__in=matches.values("pk")).order_by()
+            .annotate(seat_count=Subquery(seats.annotate(n=Count("pk")).values("n")),
+                      shared=Exists(Seat.objects.filter(match=OuterRef("match_id"), rank=1).exclude(index=0)))
+            .values("seat_count")
+            .annotate(games=Count("pk"), wins=Count("pk", filter=Q(rank=1, shared=False)))
+            .order_by("seat_count"))
+    return [SeatAdvantage(seats=row["seat_count"], games=row["games"], wins=row["wins"])
+            for row in rows if row["seat_count"] and row["seat_count"] > 1]

@@ -206,11 +206,13 @@ def activate_version(entry: BotEntry, number: Any) -> BotVersion:
     return version
 
 
-def builtin_player(club: Club, game: str, name: str, strategy: str, *, owner: Any = None) -> Player:
-    """The club's built-in bot ``name`` for ``game`` playing ``strategy``: created on first use,
-    given a new version when the strategy changed (demo, command-line tournaments, tests)."""
+def builtin_player(club: Club, game: str, name: str, strategy: str, *, owner: Any = None,
+                   ladder: bool = True) -> Player:
+    """The club's built-in bot ``name`` for ``game`` playing ``strategy``: created on first use
+    (on the club's ladder unless ``ladder`` is false), given a new version when the strategy
+    changed (demo, command-line tournaments, bot games on the board, tests)."""
     return standing_entry(club, game, name, owner, {"strategy": strategy},
-                          hashlib.sha256(strategy.encode()).hexdigest())
+                          hashlib.sha256(strategy.encode()).hexdigest(), ladder=ladder)
 
 
 def program_player(club: Club, game: str, name: str, filename: str, data: bytes, *, owner: Any = None) -> Player:
@@ -220,13 +222,14 @@ def program_player(club: Club, game: str, name: str, filename: str, data: bytes,
                           hashlib.sha256(data).hexdigest())
 
 
-def standing_entry(club: Club, game: str, name: str, owner: Any, source: dict[str, Any], sha256: str) -> Player:
+def standing_entry(club: Club, game: str, name: str, owner: Any, source: dict[str, Any], sha256: str,
+                   *, ladder: bool = True) -> Player:
     """The entry ``name`` of ``game`` in ``club`` playing ``source``: created with it, or given
     it as a new version unless its active version already has that sha256."""
     entry = (BotEntry.objects.filter(player__club=club, player__name=name, game=game)
              .select_related("player", "active_version").first())
     if entry is None:
-        return create_entry(club=club, owner=owner, game=game, name=name, **source).player
+        return create_entry(club=club, owner=owner, game=game, name=name, ladder=ladder, **source).player
     if entry.active_version is None or entry.active_version.sha256 != sha256:
         add_version(entry, by=owner, **source)
     return entry.player

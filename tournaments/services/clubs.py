@@ -16,7 +16,9 @@ from tournaments.models import Club, Membership, Player
 from tournaments.names import clean_name, normalized_name
 
 #: What a club's director may change of it (its slug names it in addresses and stays).
-CLUB_FIELDS = ("name", "public")
+CLUB_FIELDS = ("name", "public", "casual_rated", "challenge_quota")
+#: The most challenge and rerun games a club may allow one bot owner a day.
+MOST_CHALLENGE_QUOTA = 10_000
 #: Slugs a club cannot have: page addresses under /clubs/ that would hide it.
 RESERVED_SLUGS = frozenset({"new"})
 LONGEST_SLUG = 50
@@ -67,18 +69,23 @@ def club_for_import(slug: str, name: str) -> Club:
 
 
 def players_by_name(club: Club, names: Sequence[str], *, create: bool,
-                    kinds: Sequence[str] | None = None) -> list[Player]:
-    """The club's players with these names, in order; unknown names become new players when
-    ``create`` (people, unless ``kinds`` says otherwise), else they are refused. Names are
-    looked up in their stored (normalized) form; a new one must pass the names' rule."""
-    names = [clean_name(name, field="seats") if create else normalized_name(name) for name in names]
+                    kinds: Sequence[str] | None = None, field: str = "seats") -> list[Player]:
+    """The club's players with these names, in order. Unknown names become new players only
+    when ``create`` (people, unless ``kinds`` says otherwise); otherwise they are refused,
+    all of them named at once (``unknown_players``, with the list in ``unknown``), so that a
+    misspelt name never becomes a stranger's player. Names are looked up in their stored
+    (normalized) form; a new one must pass the names' rule."""
+    names = [clean_name(name, field=field) if create else normalized_name(name) for name in names]
     known = {player.name: player for player in Player.objects.filter(club=club, name__in=set(names))}
+    unknown = list(dict.fromkeys(name for name in names if name not in known))
+    if unknown and not create:
+        listed = ", ".join(repr(name) for name in unknown)
+        message = (f"{club.name} has no player named {listed}: check the spelling, or ask for "
+                   f"{'it' if len(unknown) == 1 else 'them'} to be created as new players")
+        raise InvalidInput(message, code="unknown_players", fields={field: [message]}, unknown=unknown)
     players = []
     for seat, name in enumerate(names):
         if name not in known:
-            if not create:
-                raise InvalidInput(f"{club.name} has no player named {name!r}", code="bad_players",
-                                   fields={"seats": [f"no player named {name!r}"]})
             kind = kinds[seat] if kinds else Player.Kind.PERSON
             known[name] = Player.objects.create(club=club, name=name, kind=kind)
         players.append(known[name])
@@ -87,12 +94,21 @@ def players_by_name(club: Club, names: Sequence[str], *, create: bool,
 
 @transaction.atomic
 def update_club(club: Club, **changes: Any) -> Club:
-    """Rename a club or make it public or private."""
+    """Rename a club, make it public or private, say whether its casual games on the board are
+    rated, and how many challenge and rerun games a bot owner may ask for a day."""
     unknown = sorted(set(changes) - set(CLUB_FIELDS))
     if unknown:
         raise InvalidInput(f"a club's {unknown[0]} cannot change", fields={unknown[0]: ["cannot change"]})
     if "name" in changes:
         changes["name"] = clean_name(changes["name"])
+    for switch in ("public", "casual_rated"):
+        if switch in changes and not isinstance(changes[switch], bool):
+            raise InvalidInput(f"{switch} is true or false", fields={switch: ["true or false"]})
+    if "challenge_quota" in changes:
+        quota = changes["challenge_quota"]
+        if isinstance(quota, bool) or not isinstance(quota, int) or not 0 <= quota <= MOST_CHALLENGE_QUOTA:
+            problem = f"a whole number from 0 to {MOST_CHALLENGE_QUOTA:,}"
+            raise InvalidInput(f"challenge_quota: {problem}", fields={"challenge_quota": [problem]})
     club = Club.objects.select_for_update().get(pk=club.pk)
     for field, value in changes.items():
         setattr(club, field, value)

@@ -19,10 +19,10 @@ from games.logs import LogError, Replay, replay, verify_log
 from games.registry import get_game
 from games.seeding import commitment, derive_rng, new_seed
 from tournaments import cache
-from tournaments.errors import Conflict, InvalidInput, InvalidLog, MoveRejected, refused_by_game
-from tournaments.models import Club, Match, MatchLog, Player, Round, Seat, Tournament
+from tournaments.errors import Conflict, Duplicate, InvalidInput, InvalidLog, MoveRejected, refused_by_game
+from tournaments.models import Club, LiveGame, Match, MatchLog, Player, Round, Seat, Tournament
 from tournaments.selectors import match_envelope
-from tournaments.services import ratings
+from tournaments.services import fingerprints, live_events, ratings
 from tournaments.services.bots import active_versions
 from tournaments.services.clubs import players_by_name
 from tournaments.services.progress import refresh_progress
@@ -184,18 +184,24 @@ def save_log(match: Match, outcome: Replay, expected_count: int) -> Match:
     match.log.moves = list(outcome.state.moves)
     match.log.forfeits = [forfeit.to_json() for forfeit in outcome.forfeits]
     match.log.save(update_fields=["moves", "forfeits"])
+    fingerprints.stamp(match)  # a game just finished that the club has already is refused
     ratings.note_change(match, was_finished=was_finished)
     if match.tournament_id:
         refresh_progress(match.tournament_id)
+    live_events.match_changed(match.pk)  # on commit: every viewer sees the change
     return match
 
 
 @transaction.atomic
-def append_move(match: Match | int, *, move: Any, index: int | None) -> Match:
+def append_move(match: Match | int, *, move: Any, index: int | None, board: bool = False) -> Match:
     """Log one move. ``index`` is the number of moves the client saw; a stale one is refused,
-    so two clients appending on the same position never both succeed."""
+    so two clients appending on the same position never both succeed. A match played on the
+    board takes its moves from the board alone (``play.act``, which passes ``board``)."""
     match = locked(match)
     check_open(match)
+    if not board and LiveGame.objects.filter(match_id=match.pk).exists():
+        raise Conflict(f"match {match.pk} is played on the board: its moves are made there, seat by seat",
+                       code="played_on_board")
     check_index(match, index)
     count = match.move_count
     envelope = match_envelope(match, moves=[*match.log.moves, move])
@@ -252,6 +258,7 @@ def void_match(match: Match | int) -> Match:
     match.status = Match.Status.VOID
     match.save(update_fields=["status", "updated_at"])
     ratings.note_change(match, was_finished=was_finished)
+    live_events.match_changed(match.pk)
     return match
 
 
@@ -260,7 +267,10 @@ def upload_log(*, club: Club, log: Any, players: Sequence[Player], recorded_by: 
                tournament: Tournament | None = None, played_at: datetime | None = None,
                rated: bool = True) -> Match:
     """Store a whole log after verifying it; an invalid log raises :class:`InvalidLog` and
-    nothing is stored. An unfinished log becomes a match in progress that can be continued."""
+    nothing is stored. An unfinished log becomes a match in progress that can be continued.
+    A finished game the club has stored already (the same setup, moves and players) is
+    refused with :class:`~tournaments.errors.Duplicate`, naming the stored match."""
+    fingerprints.lock_club(club)  # first, so that two uploads of one game are checked in turn
     outcome = checked(log)
     check_storable(log)
     if len(players) != len(outcome.players):
@@ -275,6 +285,7 @@ def upload_log(*, club: Club, log: Any, players: Sequence[Player], recorded_by: 
         commitment=log.get("commitment") or (commitment(seed) if seed else ""), tournament=tournament, rated=rated)
     store_outcome(match, outcome)
     match.save()
+    fingerprints.stamp(match)
     ratings.note_change(match)
     return match
 
@@ -299,11 +310,13 @@ def idempotent(*, recorded_by: Any, key: str | None, create: Callable[[], Match]
         with transaction.atomic():
             match = create()
             Match.objects.filter(pk=match.pk).update(idempotency_key=key)
-    except IntegrityError:
+    except (IntegrityError, Duplicate):
+        # A concurrent request with the same key stored it first: its unique key refused this
+        # one, or (waiting for the club's lock) the game it stored did.
         earlier = Match.objects.filter(recorded_by=recorded_by, idempotency_key=key).first()
         if earlier is None:
             raise
-        return earlier, False  # a concurrent request with the same key stored it first
+        return earlier, False
     return match, True
 
 
@@ -374,10 +387,13 @@ def reverify(match: Match) -> dict[str, Any]:
 
 @transaction.atomic
 def import_log(*, club: Club, log: Any, recorded_by: Any = None, tournament: Tournament | None = None,
-               played_at: datetime | None = None, rated: bool = True, kinds: Sequence[str] | None = None) -> Match:
-    """Upload a log whose seats are matched to the club's players by name; unknown names
-    become new players (people unless ``kinds`` says otherwise). All or nothing."""
+               played_at: datetime | None = None, rated: bool = True, kinds: Sequence[str] | None = None,
+               create_players: bool = False) -> Match:
+    """Upload a log whose seats are matched to the club's players by name. Names the club does
+    not know are refused, all listed, unless ``create_players``: then they become new players
+    (people unless ``kinds`` says otherwise). All or nothing."""
+    fingerprints.lock_club(club)
     outcome = checked(log)
-    players = players_by_name(club, outcome.players, create=True, kinds=kinds)
+    players = players_by_name(club, outcome.players, create=create_players, kinds=kinds)
     return upload_log(club=club, log=log, players=players, recorded_by=recorded_by, tournament=tournament,
                       played_at=played_at, rated=rated)

@@ -8,10 +8,15 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Count, Q
+from django.dispatch import Signal
 
 from games.registry import get_game
 from tournaments import cache, formats
 from tournaments.models import Match, Tournament
+
+#: Sent after a tournament's counts are refreshed (every change of its matches, rounds or
+#: standings comes through here): its live viewers hear of it (``services.live_events``).
+progress_refreshed = Signal()
 
 
 def settings_of(tournament: Tournament) -> formats.Settings:
@@ -41,6 +46,7 @@ def refresh_progress(tournament_id: int) -> None:
         first=Count("pk", filter=Q(round__number=1)))
     total = expected_total(tournament, counts["total"], counts["first"])
     Tournament.objects.filter(pk=tournament_id).update(matches_done=counts["done"], matches_total=total)
+    progress_refreshed.send(sender=Tournament, tournament_id=tournament_id)
 
 
 #: Formats whose rounds are all known from the start, each pairing as many games as the first.

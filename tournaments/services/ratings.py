@@ -38,6 +38,7 @@ from tournaments.rating_maths import (  # noqa: F401  (the maths, named here too
     rate,
 )
 
+from tournaments.services import notices
 from tournaments.services.rating_order import Key, MatchSeats, by_match, key_filter, rated_matches, rated_seats
 
 
@@ -349,6 +350,7 @@ def update_ratings(game: str) -> Applied:
         move_cursor(cursor, new_last)
     if matches or marks or start is not None:
         cache.forget(ratings=game)
+        notices.ratings_updated(game)
     return Applied(game=game, matches=matches, seats=seats, recomputed_from=start,
                    seconds=time.perf_counter() - started)
 

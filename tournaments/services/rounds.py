@@ -20,9 +20,10 @@ from django.db import transaction
 from tournaments import formats
 from tournaments.errors import Conflict, InvalidInput, Missing
 from tournaments.models import Match, Round, Tournament
+from tournaments.services import checkins, explanations
 from tournaments.services.seating import check_games, parse_games, table_limits
 from tournaments.services.registration import tournament_format
-from tournaments.services.standings import active_entrants, outcomes
+from tournaments.services.standings import outcomes
 from tournaments.services.tournaments import game_json
 
 
@@ -54,7 +55,8 @@ def history(tournament: Tournament, before: int) -> History:
         if game.round >= before:
             continue
         if game.bye:
-            found.byes[game.seats[0]].append(game.round)
+            if not game.absent:  # an absence is no bye: a real one may still follow
+                found.byes[game.seats[0]].append(game.round)
             continue
         if game.key in seen:  # a further game of a best-of pairing: one meeting
             continue
@@ -136,15 +138,17 @@ def seat_of(games: list[dict[str, Any]], entrant: Any, field_name: str, number: 
     raise InvalidInput(message, code="not_seated", fields={field_name: [message]})
 
 
-def store(tournament: Tournament, round_: Round, games: list[dict[str, Any]]) -> Review:
-    """Check the changed games as publishing would, store them, and say what they break."""
+def store(tournament: Tournament, round_: Round, games: list[dict[str, Any]], *, fresh: bool = False) -> Review:
+    """Check the changed games as publishing would, store them with their explanation (the
+    director's changes marked, unless ``fresh``: paired afresh), and say what they break."""
     names = entrant_names(tournament)
     past = history(tournament, round_.number)
-    parsed = check_games(tournament, round_.number, games, active_entrants(tournament))
+    parsed = check_games(tournament, round_.number, games, checkins.playing(tournament, round_.number))
     before = warnings(parse_games(round_.number, round_.proposal), past, names)
     after = warnings(parsed, past, names)
     round_.proposal = [{**game, "pairing": index, "round": round_.number} for index, game in enumerate(games)]
     round_.save(update_fields=["proposal"])
+    explanations.record_proposal(tournament, round_, fresh=fresh)
     return Review(round=round_, warnings=after, new=[warning for warning in after if warning not in before])
 
 
@@ -201,8 +205,9 @@ def pair_again(tournament: Tournament, *, number: int) -> Review:
     tournament, round_, _ = locked_proposal(tournament, number)
     if tournament.matches.filter(status__in=[Match.Status.SCHEDULED, Match.Status.IN_PROGRESS]).exists():
         raise Conflict("the earlier rounds still have games to play", code="round_in_progress")
-    fresh = [game for game in tournament_format(tournament).next_games(outcomes(tournament), active_entrants(tournament))
+    fresh = [game for game in tournament_format(tournament).next_games(outcomes(tournament),
+                                                                      checkins.playing(tournament, round_.number))
              if game.round == round_.number]
     if not fresh:
         raise Conflict(f"round {round_.number} has nobody left to pair", code="nothing_to_pair")
-    return store(tournament, round_, [game_json(game) for game in fresh])
+    return store(tournament, round_, [game_json(game) for game in fresh], fresh=True)

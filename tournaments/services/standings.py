@@ -6,10 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from tournaments import formats
-from tournaments.models import Match, Seat, Tournament
+from tournaments.models import Bye, Match, Seat, Tournament
 from tournaments.services.progress import settings_of
 from tournaments.services.registration import entrant_order
 
+#: Each tie-break as the standings' column heads name it (on the page and in the CSV).
+TIEBREAK_NAMES = {"buchholz": "Buchholz", "buchholz_cut1": "Buchholz cut 1",
+                  "sonneborn_berger": "Sonneborn-Berger", "head_to_head": "head to head", "wins": "wins",
+                  "game_score": "game score"}
 
 def outcomes(tournament: Tournament) -> list[formats.Outcome]:
     """Every decided game of the tournament, as the formats library reads it."""
@@ -33,7 +37,7 @@ def outcomes(tournament: Tournament) -> list[formats.Outcome]:
                                        forfeited=tuple(bool(seat[4]) for seat in seats)))
     for bye in tournament.byes.select_related("round").order_by("round__number", "bracket", "pairing"):
         game = formats.Fixture(round=bye.round.number, seats=(bye.entrant_id,), bye=True, pairing=bye.pairing,
-                            bracket=bye.bracket)
+                               bracket=bye.bracket, absent=bye.kind == Bye.Kind.ABSENT)
         decided.append(formats.Outcome(game=game, ranks=(1,), scores=(0,)))
     return sorted(decided, key=lambda outcome: (outcome.game.round, outcome.game.bracket, outcome.game.pairing,
                                                 outcome.game.number))
@@ -53,12 +57,16 @@ def compute_standings(tournament: Tournament, decided: list[formats.Outcome] | N
                              outcomes(tournament) if decided is None else decided, withdrawn)
     return [{"rank": row.rank, "entrant": names[row.entrant], "entrant_id": row.entrant, "points": row.points,
              "tiebreaks": dict(row.tiebreaks), "played": row.played, "wins": row.wins, "draws": row.draws,
-             "losses": row.losses, "byes": row.byes, "withdrawn": row.withdrawn} for row in rows]
+            "losses": row.losses, "byes": row.byes, "absences": row.absences, "first_seat": row.first_seat,
+            "withdrawn": row.withdrawn}
+            for row in rows]
 
 
-def crosstable(tournament: Tournament) -> dict[str, Any]:
+def crosstable(tournament: Tournament, decided: list[formats.Outcome] | None = None) -> dict[str, Any]:
+    """``decided``: as in :func:`compute_standings`."""
     entrants = entrant_order(tournament)
-    table = formats.crosstable(settings_of(tournament), [entrant.pk for entrant in entrants], outcomes(tournament))
+    table = formats.crosstable(settings_of(tournament), [entrant.pk for entrant in entrants],
+                               outcomes(tournament) if decided is None else decided)
     return {"entrants": [{"id": entrant.pk, "name": entrant.player.name} for entrant in entrants],
             "rows": {str(row): {str(column): points for column, points in columns.items()}
                      for row, columns in table.items()}}

@@ -15,8 +15,9 @@ from games.seeding import new_seed
 from tournaments import formats
 from tournaments.errors import Conflict, InvalidInput, refused_by_game
 from tournaments.models import Club, Player, Tournament
-from tournaments.services import registration
+from tournaments.services import registration, swiss_rounds
 from tournaments.services.bots import parse_limits
+from tournaments.services.checkins import check_round_check_in_allowed
 from tournaments.services.progress import settings_of
 
 SETTING_FIELDS = {field.name for field in dataclasses.fields(formats.Settings)} - {"format", "min_seats", "max_seats"}
@@ -27,13 +28,19 @@ def create_tournament(*, club: Club, name: str, game: str, format: str = Tournam
                       options: dict[str, Any] | None = None, format_settings: dict[str, Any] | None = None,
                       seed: str | None = None, bots: bool = False, rated: bool = True, created_by: Any = None,
                       bot_limits: dict[str, Any] | None = None, players: Sequence[Player] = (),
-                      self_registration: bool = False, check_in: bool = False) -> Tournament:
+                      self_registration: bool = False, check_in: bool = False, round_check_in: bool = False,
+                      no_show: str = Tournament.NoShow.ZERO_BYE) -> Tournament:
     """A tournament open for registration, with ``players`` registered in seeding order; its
-    settings are checked against the game. All or nothing. ``self_registration`` lets members
-    enter themselves; ``check_in`` leaves out at the start whoever has not checked in."""
+    settings are checked against the game (and a Swiss's rounds against the players given).
+    All or nothing. ``self_registration`` lets members enter themselves; ``check_in`` leaves
+    out at the start whoever has not checked in; ``round_check_in`` asks for check-in before
+    every later round, ``no_show`` saying what happens to who does not (``checkins``)."""
     tournament = checked_tournament(club=club, name=name, game=game, format=format, options=options,
                                     format_settings=format_settings, seed=seed, bots=bots, rated=rated,
-                                    created_by=created_by, bot_limits=bot_limits)
+                                    created_by=created_by, bot_limits=bot_limits, round_check_in=round_check_in,
+                                    no_show=no_show)
+    if players:
+        swiss_rounds.check_rounds(tournament.format, tournament.format_settings, len(players))
     tournament.self_registration = bool(self_registration)
     tournament.check_in = bool(check_in)
     tournament.save()
@@ -44,9 +51,14 @@ def create_tournament(*, club: Club, name: str, game: str, format: str = Tournam
 
 def checked_tournament(*, club: Club, name: str, game: str, format: str, options: dict[str, Any] | None,
                        format_settings: dict[str, Any] | None, seed: str | None, bots: bool, rated: bool,
-                       created_by: Any, bot_limits: dict[str, Any] | None) -> Tournament:
+                       created_by: Any, bot_limits: dict[str, Any] | None, round_check_in: Any = False,
+                       no_show: Any = Tournament.NoShow.ZERO_BYE) -> Tournament:
     """An unsaved tournament with these settings, each checked against the game and format."""
     parse_limits(bot_limits)
+    if no_show not in Tournament.NoShow.values:
+        message = f"one of {', '.join(Tournament.NoShow.values)}"
+        raise InvalidInput(f"unknown no-show treatment {str(no_show)[:40]!r}", fields={"no_show": [message]})
+    check_round_check_in_allowed(bots=bots, format=format, round_check_in=bool(round_check_in))
     seats = (format_settings or {}).get("table_size") or 2
     try:
         engine = get_game(game)
@@ -65,7 +77,8 @@ def checked_tournament(*, club: Club, name: str, game: str, format: str, options
     # Options are kept as given: each match fills in the defaults for its own seat count.
     tournament = Tournament(club=club, name=name, game=engine.slug, options=dict(options or {}), format=format,
                             format_settings=dict(format_settings or {}), seed=seed or new_seed(), bots=bots,
-                            bot_limits=dict(bot_limits or {}), rated=rated, created_by=created_by if getattr(created_by, "is_authenticated", False) else None)
+                            bot_limits=dict(bot_limits or {}), rated=rated, round_check_in=bool(round_check_in),
+                            no_show=no_show, created_by=created_by if getattr(created_by, "is_authenticated", False) else None)
     try:
         checked = settings_of(tournament)
         formats.make_format(checked, list(range(max(2, checked.min_seats))), rng_seed="check")
@@ -76,7 +89,8 @@ def checked_tournament(*, club: Club, name: str, game: str, format: str, options
 
 #: What a director may change while a tournament takes registrations (club, game and whether
 #: bots play it are fixed once it is created).
-TOURNAMENT_FIELDS = ("name", "options", "format", "format_settings", "seed", "bot_limits", "rated")
+TOURNAMENT_FIELDS = ("name", "options", "format", "format_settings", "seed", "bot_limits", "rated",
+                     "round_check_in", "no_show")
 
 
 @transaction.atomic
@@ -91,6 +105,7 @@ def update_tournament(tournament: Tournament, **changes: Any) -> Tournament:
     values = {field: getattr(tournament, field) for field in TOURNAMENT_FIELDS} | changes
     checked = checked_tournament(club=tournament.club, game=tournament.game, bots=tournament.bots,
                                  created_by=tournament.created_by, **values)
+    swiss_rounds.check_rounds(checked.format, checked.format_settings, tournament.entrants.count())
     for field in TOURNAMENT_FIELDS:
         setattr(tournament, field, getattr(checked, field))
     tournament.save()

@@ -37,8 +37,17 @@ from tournaments.models import (
     SeatOutput,
     Tournament,
 )
-from tournaments.services import ratings, registration
-from tournaments.services.bots import active_versions, check_playable, parse_limits, seat_agents
+from tournaments.services import (
+    challenge_runs,
+    checkins,
+    explanations,
+    fingerprints,
+    live_events,
+    notices,
+    ratings,
+    registration,
+)
+from tournaments.services.bots import BotUnavailable, active_versions, check_playable, parse_limits, seat_agents
 from tournaments.services.matches import insert_matches, store_outcome
 from tournaments.services.progress import refresh_progress, settings_of  # noqa: F401  (settings_of re-exported)
 from tournaments.services.queue import after_commit
@@ -81,8 +90,9 @@ def withdraw(entrant: Entrant) -> Entrant:
 
 
 def repropose(tournament: Tournament) -> None:
-    """Pair a proposed round again from the entrants as they are now."""
-    if tournament.rounds.filter(status=Round.Status.PROPOSED).delete()[0]:
+    """Pair a proposed round again from the entrants as they are now (its row, with its times
+    and check-ins, stays)."""
+    if tournament.rounds.filter(status=Round.Status.PROPOSED).exclude(proposal=[]).update(proposal=[]):
         advance(tournament.pk)
 
 
@@ -152,7 +162,7 @@ def pair_round(tournament: Tournament) -> list[Match]:
 
 def pending(tournament: Tournament) -> bool:
     return tournament.matches.filter(status__in=[Match.Status.SCHEDULED, Match.Status.IN_PROGRESS]).exists() \
-        or tournament.rounds.filter(status=Round.Status.PROPOSED).exists()
+        or tournament.rounds.filter(status=Round.Status.PROPOSED).exclude(proposal=[]).exists()
 
 
 @transaction.atomic
@@ -160,53 +170,66 @@ def advance(tournament_id: int) -> list[Match]:
     """Pair and create the next games once every game so far is decided; finish the
     tournament when there are none. Idempotent: with games still being played it does
     nothing. Bot tournaments publish at once; others leave a proposed round for a director."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    # Its club is read with it (the round's notice names it), but only the tournament is locked.
+    tournament = Tournament.objects.select_for_update(of=("self",)).select_related("club").get(pk=tournament_id)
     if tournament.status != Tournament.Status.RUNNING or pending(tournament):
         return []
     tournament.rounds.filter(status=Round.Status.PUBLISHED).update(status=Round.Status.COMPLETE)
     fmt = tournament_format(tournament)
     decided = outcomes(tournament)
-    games = fmt.next_games(decided, active_entrants(tournament))
+    active = active_entrants(tournament)
+    games = fmt.next_games(decided, active)
+    if games and games[0].round > tournament.current_round and not tournament.bots:
+        games = checkins.pair_without_no_shows(tournament, fmt, decided, games)
     if not games:
         tournament.status = Tournament.Status.FINISHED
         tournament.standings = compute_standings(tournament, decided)
         tournament.total_rounds = tournament.current_round
         tournament.save(update_fields=["status", "standings", "total_rounds", "updated_at"])
         refresh_progress(tournament.pk)  # the count of what was played, where it was expected
+        notices.tournament_finished(tournament)
         return []
     # The standings are stored once the tournament finishes; while it runs they are computed
     # on request (and cached), so pairing a round, which every worker waits for, skips them.
     tournament.total_rounds = fmt.total_rounds()
     if not tournament.bots and games[0].round > tournament.current_round:
         tournament.save(update_fields=["total_rounds", "updated_at"])
-        Round.objects.create(tournament=tournament, number=games[0].round, status=Round.Status.PROPOSED,
-                             proposal=[game_json(game) for game in games])
+        proposed, _ = Round.objects.update_or_create(tournament=tournament, number=games[0].round, defaults={
+            "status": Round.Status.PROPOSED, "proposal": [game_json(game) for game in games]})
+        explanations.record_proposal(tournament, proposed, fresh=True)
         return []
-    return publish(tournament, games)  # which stores total_rounds with the round
+    # publish stores total_rounds with the round, and explains it from what was read here.
+    return publish(tournament, games, explanations.Reading(fmt, active, decided))
 
 
 def game_json(game: formats.Fixture) -> dict[str, Any]:
     return dataclasses.asdict(game) | {"seats": list(game.seats)}
 
 
-def publish(tournament: Tournament, games: list[formats.Fixture]) -> list[Match]:
+def publish(tournament: Tournament, games: list[formats.Fixture],
+            reading: explanations.Reading | None = None) -> list[Match]:
     """Create the matches (and byes) of these games, scheduled, seeds derived from the
     tournament's. Each round is fetched and each entrant's bot version looked up once for
-    the whole list, and the matches stored together, not one by one."""
+    the whole list, and the matches stored together, not one by one. ``reading``: what the
+    games were paired from (:func:`advance`), which explains them without reading it again."""
     engine = get_game(tournament.game)
     entrants = {entrant.pk: entrant for entrant in tournament.entrants.select_related("player")}
     versions = dict(zip(entrants, active_versions([entrant.player for entrant in entrants.values()])))
     rounds: dict[int, Round] = {}
+    newly_published: list[Round] = []
     rows = []
     for game in games:
         round_ = rounds.get(game.round)
         if round_ is None:
-            round_, _ = Round.objects.get_or_create(tournament=tournament, number=game.round,
-                                                    defaults={"status": Round.Status.PUBLISHED})
+            round_, created = Round.objects.get_or_create(tournament=tournament, number=game.round,
+                                                          defaults={"status": Round.Status.PUBLISHED})
             if round_.status != Round.Status.PUBLISHED:
                 round_.status = Round.Status.PUBLISHED
                 round_.proposal = []
                 round_.save(update_fields=["status", "proposal"])
+                created = True
+            if created:  # not a further best-of game or replay of a round already out
+                newly_published.append(round_)
             rounds[game.round] = round_
         if game.bye:
             Bye.objects.get_or_create(tournament=tournament, round=round_, entrant_id=game.seats[0],
@@ -221,7 +244,12 @@ def publish(tournament: Tournament, games: list[formats.Fixture]) -> list[Match]
                       rated=tournament.rated)
         rows.append((match, [entrants[entrant].player for entrant in game.seats],
                      [versions[entrant] for entrant in game.seats], setup))
+    for round_ in newly_published:
+        explanations.record_published(tournament, round_, [game for game in games if game.round == round_.number],
+                                      reading)
     created = insert_matches(rows)
+    for round_ in newly_published:  # a newly published round holds no matches but these
+        notices.round_published(tournament, round_, sum(match.round_id == round_.pk for match in created))
     tournament.current_round = max(tournament.current_round, max(game.round for game in games))
     tournament.save(update_fields=["current_round", "total_rounds", "updated_at"])
     refresh_progress(tournament.pk)
@@ -235,14 +263,22 @@ def publish_proposed(tournament: Tournament, games: list[dict[str, Any]] | None 
     proposed = tournament.rounds.filter(status=Round.Status.PROPOSED).first()
     if proposed is None:
         raise Conflict("no round is waiting to be published", code="nothing_proposed")
+    if not proposed.proposal and games is None:
+        raise Conflict(f"round {proposed.number} is not paired yet", code="nothing_proposed")
     chosen = games if games is not None else proposed.proposal
-    parsed = check_games(tournament, proposed.number, chosen, active_entrants(tournament))
-    return publish(tournament, parsed)
+    away = checkins.absentees(tournament, proposed.number)
+    parsed = check_games(tournament, proposed.number, chosen, checkins.playing(tournament, proposed.number))
+    created = publish(tournament, parsed)
+    checkins.record_absences(tournament, proposed, away, first_pairing=len(parsed))
+    return created
 
 
 def bot_limits_of(match: Match) -> Limits:
-    """The time limits of the tournament or ladder the match belongs to."""
+    """The time limits of the tournament or ladder the match belongs to; a rerun keeps those
+    of the match it replays."""
     owner = match.tournament or match.ladder
+    if owner is None and match.challenge_id is not None and match.challenge.rerun_of_id is not None:
+        return bot_limits_of(match.challenge.rerun_of)
     return parse_limits(owner.bot_limits if owner is not None else None)
 
 
@@ -259,14 +295,28 @@ def play_scheduled(match_id: int, *, progress: bool = True) -> bool:
         .update(status=Match.Status.IN_PROGRESS, started_at=now, updated_at=now)
     if not claimed:
         return False
-    match = Match.objects.select_related("tournament", "ladder", "log").get(pk=match_id)
+    match = Match.objects.select_related("tournament", "ladder", "log", "challenge__rerun_of__tournament",
+                                         "challenge__rerun_of__ladder").get(pk=match_id)
     cache.forget(match=match_id, tournament=match.tournament_id)  # update(): no signal
+    if match.challenge_id is not None:
+        challenge_runs.note_started(match.challenge_id)
     seats = list(match.seats.select_related("player", "bot_version").order_by("index"))
-    with seat_agents(match.game, seats, match.options, match.seed, bot_limits_of(match)) as agents:
-        log = play_match(get_game(match.game), agents, players=[seat.player.name for seat in seats],
-                         options=match.options, seed=match.seed, setup=match.log.setup)
-        outputs = {seat.pk: agent.stderr_text for seat, agent in zip(seats, agents) if hasattr(agent, "stderr_text")}
+    try:
+        with seat_agents(match.game, seats, match.options, match.seed, bot_limits_of(match)) as agents:
+            log = play_match(get_game(match.game), agents, players=[seat.player.name for seat in seats],
+                             options=match.options, seed=match.seed, setup=match.log.setup)
+            outputs = {seat.pk: seat_output(agent) for seat, agent in zip(seats, agents)
+                       if hasattr(agent, "stderr_text")}
+    except BotUnavailable as error:
+        if match.challenge_id is not None:
+            challenge_runs.note_failed(match.challenge_id, error.message)
+        raise
     outcome = replay(log)
+    forfeits = [forfeit.to_json() for forfeit in outcome.forfeits]
+    # A game the service played between bots is a new game (its seed is its own): its print
+    # is kept, never refused.
+    print_ = fingerprints.of_played(match, outcome.state.moves, forfeits,
+                                    [seat.player_id for seat in seats]) if outcome.finished else ""
     with transaction.atomic():
         # Another worker may have played it meanwhile (a redelivery, the sweeper): the first
         # to store it wins (this UPDATE locks the match row, first, until the commit), the
@@ -274,21 +324,32 @@ def play_scheduled(match_id: int, *, progress: bool = True) -> bool:
         stored = Match.objects.filter(pk=match_id, status=Match.Status.IN_PROGRESS).update(
             status=Match.Status.FINISHED if outcome.finished else Match.Status.IN_PROGRESS,
             result=outcome.result.to_json() if outcome.finished else None, move_count=len(outcome.state.moves),
-            updated_at=timezone.now())
+            fingerprint=print_, updated_at=timezone.now())
         if not stored:
             return False
         # update() sends no signal: this covers the match's log and seats written below too.
         cache.forget(match=match_id, tournament=match.tournament_id)
         store_outcome(match, outcome, seats)
         match.log.moves = list(outcome.state.moves)
-        match.log.forfeits = [forfeit.to_json() for forfeit in outcome.forfeits]
+        match.log.forfeits = forfeits
         MatchLog.objects.filter(pk=match.log.pk).update(moves=match.log.moves, forfeits=match.log.forfeits)
-        for seat_id, stderr in outputs.items():
-            SeatOutput.objects.update_or_create(seat_id=seat_id, defaults={"stderr": stderr.replace("\x00", "\ufffd")})
+        for seat_id, output in outputs.items():
+            SeatOutput.objects.update_or_create(seat_id=seat_id, defaults=output)
         ratings.note_change(match)
+        match.status = Match.Status.FINISHED if outcome.finished else Match.Status.IN_PROGRESS
+        notices.bot_match_stored(match, seats)
+        if match.challenge_id is not None:
+            challenge_runs.note_played(match.challenge_id)
     if progress and match.tournament_id is not None:
         refresh_progress(match.tournament_id)
     return True
+
+
+def seat_output(agent: Any) -> dict[str, Any]:
+    """What an uploaded bot's seat keeps for its owner: its standard error, its turn report
+    and, if it forfeited, where and why (``games.turns``)."""
+    return {"stderr": agent.stderr_text.replace("\x00", "\ufffd"), "turns": agent.turns,
+            "forfeit": agent.forfeit_report or {}}
 
 
 def play_scheduled_many(match_ids: Sequence[int]) -> list[int]:
@@ -315,7 +376,7 @@ def stale_matches(timeout: timedelta | None = None) -> list[int]:
     timeout = timeout or timedelta(seconds=settings.TOURNAMENT_MATCH_TIMEOUT)
     cutoff = timezone.now() - timeout
     return list(Match.objects.filter(Q(tournament__bots=True, tournament__status=Tournament.Status.RUNNING)
-                                     | Q(ladder__isnull=False))
+                                     | Q(ladder__isnull=False) | Q(challenge__isnull=False))
                 .filter(Q(status=Match.Status.IN_PROGRESS, started_at__lt=cutoff)
                         | Q(status=Match.Status.SCHEDULED, created_at__lt=cutoff))
                 .values_list("pk", flat=True))
@@ -350,11 +411,27 @@ def play_bot_matches(match_ids: list[int]) -> list[int]:
 def advance_tournament(tournament_id: int, *finished: Any) -> None:
     """Pair the next games once a round is decided, fan them out to the workers in chunks of
     ``TOURNAMENT_MATCH_CHUNK`` matches (a group), and come back here when they are all played
-    (a chord); finish the tournament when nothing is left to play."""
-    matches = advance(tournament_id)
-    if matches:
-        chord(play_bot_matches.si(chunk) for chunk in chunks([match.pk for match in matches])) \
-            (advance_tournament.si(tournament_id))
+    (a chord); finish the tournament when nothing is left to play.
+
+    Every worker waits for the pairing, so its viewers' live event (the whole tournament page,
+    rendered) is left to a task of its own, sent before the matches: with two workers, one
+    renders it while the other plays."""
+    with live_events.held() as events:
+        matches = advance(tournament_id)
+    if not matches:
+        for kind, pk in events:  # the tournament finished (or is waiting): nothing else to run
+            live_events.deliver(kind, pk)
+        return
+    for kind, pk in events:
+        publish_live.delay(kind, pk)
+    chord(play_bot_matches.si(chunk) for chunk in chunks([match.pk for match in matches])) \
+        (advance_tournament.si(tournament_id))
+
+
+@shared_task(name="tournaments.publish_live", acks_late=True)
+def publish_live(kind: str, pk: int) -> None:
+    """Publish a match's or a tournament's state to its live viewers (``live_events``)."""
+    live_events.deliver(kind, pk)
 
 
 @shared_task(name="tournaments.sweep")

@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.logs import dump_log
 from tournaments.models import Club, Match
-from tournaments.selectors import match_envelope
+from tournaments.selectors import exported_envelope
 
 MANIFEST = "manifest.json"
 
@@ -43,7 +43,7 @@ class Command(BaseCommand):
         entries = []
         for match in matches:
             name = f"match-{match.pk}.json"
-            (folder / name).write_text(dump_log(match_envelope(match)), encoding="utf-8")
+            (folder / name).write_text(dump_log(exported_envelope(match)), encoding="utf-8")
             seats = [seat.player for seat in match.seats.all()]
             for player in seats:
                 players[player.pk] = {"id": player.pk, "name": player.name, "kind": player.kind}

@@ -1,10 +1,13 @@
-"""``manage.py import_logs [--club SLUG] FILE_OR_FOLDER...``: verify and store match logs.
+"""``manage.py import_logs [--club SLUG] [--create-players] FILE_OR_FOLDER...``: verify and
+store match logs.
 
 Each file is stored whole or not at all, with one summary line. Seats are matched to the
-club's players by name; unknown names become new people (or bots, where an exported
+club's players by name; names the club does not know refuse the file (all of them listed),
+unless ``--create-players``: then they become new people (or bots, where an exported
 folder's ``manifest.json`` says so, which also restores tournaments, played times and the
-rated flag). Without ``--club`` the logs go to the club "Imported". Exits 1 when any file
-was refused.
+rated flag). A game the club has stored already is skipped, its line naming the stored match,
+so that importing a folder again stores nothing twice. Without ``--club`` the logs go to the
+club "Imported". Exits 1 when any file was refused (a skipped one is not refused).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from django.utils.dateparse import parse_datetime
 
 from games import jsondepth
 from games.logs import MAX_LOG_BYTES, LogError, parse_body
-from tournaments.errors import ServiceError
+from tournaments.errors import Duplicate, ServiceError
 from tournaments.management.commands.export_logs import MANIFEST
 from tournaments.models import Club
 from tournaments.services.clubs import club_for_import
@@ -33,27 +36,35 @@ class ManifestError(Exception):
 
 
 class Command(BaseCommand):
-    help = "Verify and store match logs from files or folders (a folder's manifest.json is honoured)."
+    help = ("Verify and store match logs from files or folders (a folder's manifest.json is honoured). "
+            "Names the club does not know refuse a file unless --create-players; a game the club has "
+            "already is skipped and reported, never stored twice. Exits 1 when any file is refused.")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("paths", nargs="+", metavar="FILE_OR_FOLDER")
         parser.add_argument("--club", metavar="SLUG", help='the club to store them in (default: "Imported")')
+        parser.add_argument("--create-players", action="store_true",
+                            help="make the logs' names the club does not know new players (without it, such "
+                                 "a file is refused with the list of unknown names)")
 
-    def handle(self, *args: Any, paths: list[str], club: str | None, **options: Any) -> None:
+    def handle(self, *args: Any, paths: list[str], club: str | None, create_players: bool = False,
+               **options: Any) -> None:
+        self.create_players = create_players
         if club is None:
             target = club_for_import(IMPORTED["slug"], IMPORTED["name"])
         else:
             target = Club.objects.filter(slug=club).first()
             if target is None:
                 raise CommandError(f"no club with the slug {club!r}", returncode=2)
-        self.failures = self.stored = 0
+        self.failures = self.stored = self.skipped = 0
         for name in paths:
             path = Path(name)
             if path.is_dir():
                 self.import_folder(target, path)
             else:
                 self.import_file(target, path)
-        self.stdout.write(f"{self.stored} stored, {self.failures} refused, in {target.name}")
+        self.stdout.write(f"{self.stored} stored, {self.failures} refused, "
+                          f"{self.skipped} skipped as stored already, in {target.name}")
         if self.failures:
             sys.exit(1)
 
@@ -88,7 +99,10 @@ class Command(BaseCommand):
             with path.open("rb") as handle:
                 body = handle.read(MAX_LOG_BYTES + 1)
             log = parse_body(body)
-            match = import_log(club=club, log=log, **details)
+            match = import_log(club=club, log=log, create_players=self.create_players, **details)
+        except Duplicate as error:
+            self.skipped += 1
+            self.stdout.write(f"{path}: skipped: {error.code}: the game is stored already as match #{error.match_id}")
         except OSError as error:
             self.report(path, f"refused: cannot read the file ({error.strerror or error})", False)
         except LogError as error:
