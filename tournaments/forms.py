@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 
 from games.jsondepth import depth_error
-from tournaments.errors import ServiceError
+from tournaments.errors import Duplicate, ServiceError
 from tournaments.services.bots import upload_bytes
 
 
@@ -17,10 +17,14 @@ def apply(form: forms.Form, write: Any, *, into: dict[str, str] | None = None, s
     field to a form field, as a log refused beside the input it came from), and the service's
     message at the top of the form, unless a field already says it, or, with ``summary``
     false, whenever a field says anything (so that a rule is not said twice). Returns what the
-    write returned, or None when it was refused (the form then holds why)."""
+    write returned, or None when it was refused (the form then holds why). A game refused as
+    stored already leaves the stored match's id on the form (``form.stored_match``), for the
+    page to link to it."""
     try:
         return write()
     except ServiceError as error:
+        if isinstance(error, Duplicate):
+            form.stored_match = error.match_id
         placed = []
         for name, problems in (error.fields or {}).items():
             name = (into or {}).get(name, name)

@@ -18,7 +18,7 @@ too, are then bounded in depth.
 from django.contrib import admin
 
 # Imported in the order the admins were registered in when they were one module; the user pages last.
-from tournaments.admin import clubs, players, tournaments, matches, bots, ladders, accounts  # noqa: F401,I001
+from tournaments.admin import clubs, players, tournaments, matches, bots, ladders, notifications, live, challenges, accounts  # noqa: F401,I001
 from tournaments.admin.base import bound_json_fields
 
 bound_json_fields(admin.site)

@@ -1,7 +1,9 @@
 """What the admin pages share: a service's form on an admin page, a refusal page that says
-why, and JSON fields with a bounded depth."""
+why, a read-only admin, and JSON fields with a bounded depth."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django import forms
 from django.contrib import admin
@@ -27,6 +29,19 @@ def refusal(model_admin: admin.ModelAdmin, request: HttpRequest, *, title: str, 
     context = {**model_admin.admin_site.each_context(request), "title": title, "reason": reason,
                "elsewhere": elsewhere, "elsewhere_label": elsewhere_label, "opts": model_admin.model._meta}
     return TemplateResponse(request, "admin/tournaments/refused.html", context, status=403)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """An admin that only reads: its records are made and changed by their services alone."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 def bound_json_fields(site: admin.AdminSite) -> None:

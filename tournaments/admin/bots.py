@@ -164,11 +164,12 @@ class BotVersionAdmin(admin.ModelAdmin):
 
 @admin.register(SeatOutput)
 class SeatOutputAdmin(admin.ModelAdmin):
-    """What uploaded bots wrote to standard error, by match and seat (staff only, read-only)."""
+    """What uploaded bots wrote to standard error, and their turn reports, by match and seat
+    (staff only, read-only)."""
 
     list_display = ["seat", "size"]
     search_fields = ["seat__player__name", "=seat__match__id"]
-    fields = ["seat", "stderr"]
+    fields = ["seat", "stderr", "forfeit", "turns"]
     readonly_fields = fields
 
     @admin.display(description="characters")

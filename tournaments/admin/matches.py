@@ -18,8 +18,8 @@ from games.logs import LogError, parse_body
 from games.registry import all_games
 from tournaments.errors import ServiceError
 from tournaments.forms import BoundedJSONField, apply
-from tournaments.models import Club, Match, MatchLog, Seat, SeatOutput
-from tournaments.selectors import log_lines
+from tournaments.models import Club, LiveGame, Match, MatchLog, Seat, SeatOutput
+from tournaments.selectors import ended, log_lines
 from tournaments.services import clubs as club_services
 from tournaments.services import matches as match_services
 from tournaments.admin.base import service_form_view
@@ -51,6 +51,9 @@ class UploadLogForm(forms.Form):
     text = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 12, "cols": 80}),
                            help_text="or paste the log here")
     rated = forms.BooleanField(required=False, initial=True)
+    create_players = forms.BooleanField(required=False, label="Create unknown players",
+                                        help_text="make the log's names the club does not know new people; "
+                                                  "otherwise they are refused, listed")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -77,7 +80,7 @@ class AddMatchForm(forms.Form):
     club = forms.ModelChoiceField(queryset=Club.objects.order_by("name"))
     players = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4, "cols": 40}),
                               help_text="the club's players, one name per line, in seat order; with a log, "
-                                        "leave empty to take the log's names (unknown names become new people)")
+                                        "leave empty to take the log's names")
     game = forms.ChoiceField(required=False, choices=[("", "— the log's game —")],
                              help_text="for a match that starts now; a log names its own game")
     options = BoundedJSONField(required=False, help_text='the game\'s options as JSON, like {"variant": "murray"}')
@@ -85,6 +88,9 @@ class AddMatchForm(forms.Form):
     text = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 8, "cols": 80}),
                            help_text="or a whole log, pasted")
     rated = forms.BooleanField(required=False, initial=True)
+    create_players = forms.BooleanField(required=False, label="Create unknown players",
+                                        help_text="with a log and no names: make the log's names the club does "
+                                                  "not know new people; otherwise they are refused, listed")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -131,8 +137,8 @@ class MatchAdmin(admin.ModelAdmin):
     inlines = [SeatInline]
     actions = ["reverify", "void"]
     fields = ["club", "game", "options", "status", "tournament", "round", "rated", "played_at", "recorded_by",
-              "seed", "commitment", "move_count", "result", "log_display"]
-    readonly_fields = ["club", "game", "options", "status", "seed", "commitment", "move_count", "result",
+              "seed_display", "commitment", "move_count", "result", "log_display"]
+    readonly_fields = ["club", "game", "options", "status", "seed_display", "commitment", "move_count", "result",
                        "recorded_by", "log_display"]
     change_list_template = "admin/tournaments/match/change_list.html"
 
@@ -167,7 +173,8 @@ class MatchAdmin(admin.ModelAdmin):
                                                options=data["options"] or {}, draw_setup=True,
                                                recorded_by=request.user, rated=data["rated"])
         if not data["names"]:
-            return match_services.import_log(club=club, log=log, recorded_by=request.user, rated=data["rated"])
+            return match_services.import_log(club=club, log=log, recorded_by=request.user, rated=data["rated"],
+                                             create_players=data["create_players"])
         players = club_services.players_by_name(club, data["names"], create=False)
         return match_services.upload_log(club=club, log=log, players=players, recorded_by=request.user,
                                          rated=data["rated"])
@@ -184,6 +191,14 @@ class MatchAdmin(admin.ModelAdmin):
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
         for pk in list(queryset.values_list("pk", flat=True)):
             match_services.delete_match(pk)
+
+    @admin.display(description="seed")
+    def seed_display(self, match: Match) -> str:
+        """The seed, except for a match on the board still being played: its chance outcomes
+        are drawn from it as the game goes, so it shows only once the match ends."""
+        if match.seed and not ended(match) and LiveGame.objects.filter(match_id=match.pk).exists():
+            return "hidden until the match ends (its commitment shows)"
+        return match.seed
 
     @admin.display(description="players")
     def seated(self, match: Match) -> str:
@@ -242,7 +257,8 @@ class MatchAdmin(admin.ModelAdmin):
 
     def upload_view(self, request: HttpRequest) -> HttpResponse:
         """Upload a log (a file or pasted): verified, its seats matched to the club's players by
-        name (unknown names become new people), stored whole or not at all."""
+        name (unknown names refused unless the form asks to create them), stored whole or not at
+        all; a game the club has already is refused, linked."""
         if not self.has_upload_permission(request):
             raise PermissionDenied
         form = UploadLogForm(request.POST or None, request.FILES or None)
@@ -250,13 +266,16 @@ class MatchAdmin(admin.ModelAdmin):
             data = form.cleaned_data
             log, club = data["log"], data["club"]
             try:
-                match = match_services.import_log(club=club, log=log, recorded_by=request.user, rated=data["rated"])
+                match = match_services.import_log(club=club, log=log, recorded_by=request.user, rated=data["rated"],
+                                                  create_players=data["create_players"])
             except ServiceError as error:
+                form.stored_match = getattr(error, "match_id", None)  # a game stored already: linked
                 form.add_error(None, f"{error.code}: {error.message}")
             else:
                 self.message_user(request, f"Stored match #{match.pk} ({match.status}).", messages.SUCCESS)
                 return HttpResponseRedirect(reverse("admin:tournaments_match_change", args=[match.pk]))
         return service_form_view(self, request, form, title="Upload a match log", submit="Verify and store",
                                  intro="The log is verified move by move. Its seats are matched to the club's "
-                                       "players by name; unknown names become new people. Nothing is stored "
-                                       "unless the whole log verifies.")
+                                       "players by name; unknown names are refused unless you ask to create "
+                                       "them. A game the club has stored already is refused: each game counts "
+                                       "once. Nothing is stored unless the whole log verifies.")

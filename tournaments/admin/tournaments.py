@@ -11,7 +11,8 @@ from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 
 from tournaments.errors import ServiceError
-from tournaments.models import Bye, Entrant, Round, Tournament
+from tournaments.admin.base import ReadOnlyAdmin
+from tournaments.models import Bye, Entrant, Round, RoundCheckIn, Tournament
 from tournaments.services import tournaments as tournament_services
 
 
@@ -56,7 +57,8 @@ class TournamentForm(forms.ModelForm):
                 club=tournament.club, name=tournament.name, game=tournament.game, format=tournament.format,
                 options=tournament.options, format_settings=tournament.format_settings, seed=tournament.seed,
                 bots=tournament.bots, rated=tournament.rated, created_by=tournament.created_by,
-                bot_limits=tournament.bot_limits)
+                bot_limits=tournament.bot_limits, round_check_in=tournament.round_check_in,
+                no_show=tournament.no_show)
         except ServiceError as error:
             self.add_error(None, error.message)
 
@@ -92,6 +94,17 @@ class TournamentAdmin(admin.ModelAdmin):
 class RoundAdmin(admin.ModelAdmin):
     list_display = ["tournament", "number", "status"]
     list_filter = ["status", "tournament"]
+
+
+@admin.register(RoundCheckIn)
+class RoundCheckInAdmin(ReadOnlyAdmin):
+    """Who checked in for which round, read only: check-ins are made on the site or by the API,
+    through the check-in service."""
+
+    list_display = ["entrant", "round", "at"]
+    list_filter = ["round__tournament"]
+    search_fields = ["entrant__player__name", "round__tournament__name"]
+    readonly_fields = ["round", "entrant", "at"]
 
 
 @admin.register(Entrant)

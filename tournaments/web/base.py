@@ -43,3 +43,14 @@ def directed_tournament(request: HttpRequest, pk: int) -> Tournament:
     if not selectors.is_director(request.user, found.club):
         raise PermissionDenied(f"only the directors of {found.club.name} run its tournaments")
     return found
+
+
+def members_tournament(request: HttpRequest, pk: int, doing: str) -> Tournament:
+    """The tournament, for a member of its club acting on their own entry (entering, leaving,
+    checking in): 404 for those who may not see it, 403 naming what only members ``doing``."""
+    found = visible_tournaments(request).filter(pk=pk).first()
+    if found is None:
+        raise Http404("no such tournament")
+    if selectors.role_in(request.user, found.club) is None:
+        raise PermissionDenied(f"only members of {found.club.name} {doing}")
+    return found

@@ -17,7 +17,7 @@ from django.shortcuts import redirect, render
 from games.registry import get_game
 from tournaments.forms import VersionSourceForm, apply
 from tournaments.models import BotEntry, Club, Seat
-from tournaments.selectors import owns_bot, visible_bots
+from tournaments.selectors import is_member, owns_bot, visible_bots
 from tournaments.services import bots as bot_services
 
 
@@ -83,13 +83,17 @@ def bot_detail(request: HttpRequest, pk: int) -> HttpResponse:
              .order_by("-match__played_at", "-match_id"))
     if owner:
         seats = seats.select_related("output")
+    else:  # a challenge's games are its owner's trials
+        seats = seats.filter(match__challenge__isnull=True)
     page = Paginator(seats, 25).get_page(request.GET.get("page"))
     record = {"played": 0, "first": 0, "forfeits": 0}
-    for rank, reason in Seat.objects.filter(player=entry.player, match__status="finished").values_list(
+    for rank, reason in Seat.objects.filter(player=entry.player, match__status="finished",
+                                            match__challenge__isnull=True).values_list(
             "rank", "forfeit_reason"):
         record["played"] += 1
         record["first"] += rank == 1
         record["forfeits"] += bool(reason)
-    context = {"entry": entry, "owner": owner, "form": form, "page": page, "record": record,
+    can_play = entry.active_version_id is not None and is_member(request.user, entry.player.club)
+    context = {"entry": entry, "owner": owner, "form": form, "page": page, "record": record, "can_play": can_play,
                "versions": entry.versions.order_by("-number") if owner else []}
     return render(request, "tournaments/bot_detail.html", context)

@@ -79,7 +79,8 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
     found = visible_clubs(request.user).filter(slug=slug).first()
     if found is None:
         raise Http404("no such club")
-    matches = (visible_matches(request.user).filter(club=found).exclude(status=Match.Status.SCHEDULED)
+    matches = (visible_matches(request.user).filter(club=found, challenge__isnull=True)  # owners' trials aside
+               .exclude(status=Match.Status.SCHEDULED)
                .prefetch_related("seats__player").order_by("-played_at", "-id")[:20])
     context = {
         "club": found,
@@ -105,6 +106,12 @@ class ClubForm(forms.Form):
 class ClubSettingsForm(forms.Form):
     name = forms.CharField(max_length=100)
     public = forms.BooleanField(required=False, label="Public club", help_text=PUBLIC_HELP)
+    casual_rated = forms.BooleanField(required=False, label="Rate casual games",
+                                      help_text="Games played on the board outside tournaments (against bots too) "
+                                                "count for the ratings.")
+    challenge_quota = forms.IntegerField(label="Challenge games a day",
+                                         help_text="How many challenge and rerun games each bot owner may ask for "
+                                                   "a day (UTC).")
 
 
 @login_required
@@ -127,8 +134,10 @@ def club_create(request: HttpRequest) -> HttpResponse:
 
 @club_page("director")
 def club_settings(request: HttpRequest, found: Club) -> HttpResponse:
-    """Rename the club, make it public or private."""
-    form = ClubSettingsForm(request.POST or None, initial={"name": found.name, "public": found.public})
+    """Rename the club, make it public or private, rate its casual games, set the challenge quota."""
+    form = ClubSettingsForm(request.POST or None, initial={
+        "name": found.name, "public": found.public, "casual_rated": found.casual_rated,
+        "challenge_quota": found.challenge_quota})
     status = 200
     if request.method == "POST":
         status = 400

@@ -20,9 +20,11 @@ from django.views.decorators.http import require_http_methods
 from games.registry import get_game
 from tournaments.errors import ServiceError
 from tournaments.forms import apply
-from tournaments.models import Correction, Match, Round, Tournament
+from tournaments.models import Bye, Correction, Match, Round, Tournament
 from tournaments.selectors import correction_notes
+from tournaments.services import checkins, explanations
 from tournaments.services import rounds as round_services
+from tournaments.services import swiss_rounds
 from tournaments.services import tournaments as tournament_services
 from tournaments.web.base import directed_tournament
 from tournaments.web.tournaments import match_summary, tournament_live
@@ -52,8 +54,10 @@ def round_tables(round_: Round) -> list[dict[str, Any]]:
                                     "moves": match.move_count} for match in matches]
 
 
-def round_byes(round_: Round) -> list[str]:
-    return [bye.entrant.player.name for bye in round_.byes.select_related("entrant__player").order_by("pairing")]
+def round_byes(round_: Round, kind: str = Bye.Kind.BYE) -> list[str]:
+    """The names of a round's byes (or, with ``kind`` absent, of its absences)."""
+    return [bye.entrant.player.name
+            for bye in round_.byes.filter(kind=kind).select_related("entrant__player").order_by("pairing")]
 
 
 # -- the hub ----------------------------------------------------------------------------------------
@@ -91,7 +95,10 @@ def console(request: HttpRequest, pk: int) -> HttpResponse:
         context["tables"] = tables
         context["missing"] = [table for table in tables if table["open"]]
         context["byes"] = round_byes(current)
+        context["absent"] = round_byes(current, Bye.Kind.ABSENT)
+    context.update(round_times_context(tournament))
     context["decided"] = tournament.status == Tournament.Status.RUNNING and not tournament_services.pending(tournament)
+    context["rounds_warning"] = swiss_rounds.rounds_warning(tournament) if not tournament.bots else ""
     if tournament.status == Tournament.Status.FINISHED:
         live = tournament_live(tournament)
         context.update({name: live[name] for name in ("standings", "tiebreaks", "crosstable")})
@@ -99,6 +106,14 @@ def console(request: HttpRequest, pk: int) -> HttpResponse:
     corrections = Correction.objects.filter(match__tournament=tournament).select_related("by").order_by("-at")
     context["corrections"] = correction_notes(request.user, tournament.club, corrections)
     return render(request, "tournaments/console/console.html", context)
+
+
+def round_times_context(tournament: Tournament) -> dict[str, Any]:
+    """For the console's times panel: the round whose check-in is open, and the next round."""
+    following = tournament.current_round + 1
+    last = tournament.total_rounds
+    return {"check_in_round": checkins.open_round(tournament),
+            "next_number": following if tournament.current_round and (not last or following <= last) else None}
 
 
 # -- a round ----------------------------------------------------------------------------------------
@@ -115,12 +130,30 @@ class MoveForm(forms.Form):
 
 
 def proposed_tables(round_: Round, entrants: dict[int, dict[str, Any]]) -> list[dict[str, Any]]:
+    """A proposed round's tables, each with its seats and why it is paired so ("why")."""
+    names = {entrant: row["name"] for entrant, row in entrants.items()}
+    shown = explanations.with_text(round_.explanation, names)
+    reasons = {pairing: text for (_, pairing), text in explanations.pairing_reasons(shown).items()}
     tables = []
     for index, game in enumerate(round_.proposal):
         seats = [entrants.get(seat, {"id": seat, "name": f"entrant {seat}", "seed": "?", "points": 0})
                  for seat in game.get("seats", [])]
-        tables.append({"number": index + 1, "bye": bool(game.get("bye")), "seats": seats})
+        tables.append({"number": index + 1, "bye": bool(game.get("bye")), "seats": seats,
+                       "why": reasons.get(index, [])})
     return tables
+
+
+def published_reasons(round_: Round, matches: list[dict[str, Any]],
+                      names: dict[int, str]) -> tuple[list[str], list[dict[str, Any]]]:
+    """A published round's summary sentences, each first game's "why" (set on ``matches``),
+    and its byes with theirs."""
+    shown = explanations.with_text(round_.explanation, names)
+    reasons = explanations.pairing_reasons(shown)
+    for match in matches:
+        match["why"] = reasons.get((match["bracket"], match["pairing"]), []) if not match["game_number"] else []
+    byes = [{"name": bye.entrant.player.name, "why": reasons.get((bye.bracket, bye.pairing), [])}
+            for bye in round_.byes.filter(kind=Bye.Kind.BYE).select_related("entrant__player").order_by("pairing")]
+    return (shown["text"] if shown else []), byes
 
 
 def edit_forms(tournament: Tournament, tables: list[dict[str, Any]], data: Any = None,
@@ -188,11 +221,15 @@ def round_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         return HttpResponseBadRequest("unknown action", content_type="text/plain")
     context: dict[str, Any] = {"tournament": tournament, "round": round_, "proposed": proposed,
                                "tables": tables, "swap": swap, "move": move}
+    names = {entrant: row["name"] for entrant, row in entrants.items()}
     if proposed:
         context["warnings"] = round_services.review(tournament, round_)
+        shown = explanations.with_text(round_.explanation, names)
+        context["why_summary"] = shown["text"] if shown else []
     else:
         context["matches"] = round_tables(round_)
-        context["byes"] = round_byes(round_)
+        context["why_summary"], context["byes"] = published_reasons(round_, context["matches"], names)
+        context["absent"] = round_byes(round_, Bye.Kind.ABSENT)
         context["missing"] = sum(match["open"] for match in context["matches"])
     return render(request, "tournaments/console/round.html", context)
 

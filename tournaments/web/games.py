@@ -1,10 +1,12 @@
-"""A game's rules page, rendered from the project's game docs."""
+"""A game's rules page, rendered from the project's game docs, with the seat advantage
+measured over the games the visitor may see."""
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import markdown
 from django.conf import settings
@@ -14,6 +16,8 @@ from django.utils.safestring import mark_safe
 
 from games.errors import GameError
 from games.registry import get_game
+from tournaments.models import Match
+from tournaments.selectors import seat_advantage, visible_club, visible_clubs
 
 
 @lru_cache(maxsize=8)
@@ -67,5 +71,32 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
     body = markdown_file(docs / "games" / f"{engine.slug}.md")
     body = re.sub(r'<a href="(?!https?:|#|/)[^"]*">(.*?)</a>', r"\1", body)  # links between docs files
     context = {"game": engine, "body": mark_safe(scrolling_boxes(body)),
-               "shared": mark_safe(scrolling_boxes(sections(docs / "rulings.md", SHARED_RULINGS)))}
+               "shared": mark_safe(scrolling_boxes(sections(docs / "rulings.md", SHARED_RULINGS))),
+               **advantage(request, engine.slug)}
     return render(request, "tournaments/site/rules.html", context)
+
+
+def percent(value: float) -> str:
+    return f"{100 * value:.1f} %"
+
+
+def advantage(request: HttpRequest, game: str) -> dict[str, Any]:
+    """The seat-advantage figures for the page: over every club the visitor may see, or over
+    the one chosen with ``?club=<slug>`` (404 for a club the visitor may not see)."""
+    slug = request.GET.get("club", "")
+    club = None
+    if slug:
+        club = visible_club(request.user, slug)
+        if club is None:
+            raise Http404(f"no club {slug!r} that you may see")
+    rows = []
+    for figure in seat_advantage(request.user, game, club):
+        low, high = figure.interval
+        rows.append({"seats": figure.seats, "games": figure.games, "wins": figure.wins,
+                     "rate": percent(figure.rate), "low": percent(low), "high": percent(high),
+                     "fair": percent(figure.fair), "fair_outside": not low <= figure.fair <= high})
+    clubs = list(visible_clubs(request.user).filter(matches__game=game, matches__status=Match.Status.FINISHED)
+                 .distinct().order_by("name").values("slug", "name"))
+    if club is not None and all(choice["slug"] != club.slug for choice in clubs):
+        clubs.append({"slug": club.slug, "name": club.name})
+    return {"advantage": rows, "advantage_club": club, "advantage_clubs": clubs}

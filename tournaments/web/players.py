@@ -32,7 +32,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             points.insert(0, charts.ChartPoint(display(first.mu_before), display(first.sigma_before), "before"))
         chart = charts.rating_chart(points, label=f"{found.name}: {view.game} rating")
         ratings.append({"view": view, "title": get_game(view.game).title, "chart": mark_safe(chart)})
-    seats = (Seat.objects.filter(player=found, match__in=visible_matches(request.user))
+    seats = (Seat.objects.filter(player=found, match__in=visible_matches(request.user), match__challenge__isnull=True)
              .select_related("match").prefetch_related("match__seats__player")
              .order_by("-match__played_at", "-match_id"))
     page = Paginator(seats, 25).get_page(request.GET.get("page"))

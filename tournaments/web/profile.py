@@ -16,6 +16,7 @@ from tournaments.errors import Missing, ServiceError
 from tournaments.forms import apply
 from tournaments.models import Match, Membership
 from tournaments.selectors import visible_matches, visible_players
+from tournaments.services import checkins, notifications
 from tournaments.services.tokens import issue_token, live_tokens, longest_life, revoke_token
 from tournaments.web.tournaments import match_summary
 
@@ -60,7 +61,10 @@ def profile_context(user: Any) -> dict[str, Any]:
         "players": visible_players(user).filter(user=user).order_by("club__name", "name"),
         "matches": recent,
         "pending": pending,
+        "check_ins": checkins.check_ins_due(user),
         "tokens": live_tokens(user),
+        "notice_events": notifications.preference_of(user).email_events,
+        "notice_webhooks": notifications.endpoints_of(user).count(),
     }
 
 

@@ -21,9 +21,9 @@ from tournaments.errors import ServiceError
 from tournaments.forms import apply
 from tournaments.models import Club, Entrant, Tournament
 from tournaments.selectors import is_director, role_in, visible_clubs
-from tournaments.services import registration
+from tournaments.services import registration, swiss_rounds
 from tournaments.services import tournaments as tournament_services
-from tournaments.web.base import directed_tournament, visible_tournaments
+from tournaments.web.base import directed_tournament, members_tournament
 from tournaments.web.setup_forms import EnterForm, RulesForm, TournamentForm
 
 
@@ -127,7 +127,7 @@ def registration_desk(request: HttpRequest, pk: int) -> HttpResponse:
             if isinstance(entrant, HttpResponse):
                 return entrant
             if action == "withdraw" and "confirm" not in request.POST:
-                effect = write_or_say(request, lambda: registration.withdrawal_effect(entrant))
+                effect = write_or_say(request, lambda: swiss_rounds.withdrawal_effect(entrant))
                 if effect is None:
                     return redirect("tournament-registration", tournament.pk)
                 confirm = {"action": "withdraw", "field": "entrant", "value": entrant.pk, "effect": effect,
@@ -152,7 +152,7 @@ def registration_desk(request: HttpRequest, pk: int) -> HttpResponse:
                "enter_form": enter_form, "rules_form": rules_form, "confirm": confirm,
                "open": tournament.status == Tournament.Status.REGISTRATION,
                "running": tournament.status == Tournament.Status.RUNNING,
-               "start_effect": registration.start_effect(tournament),
+               "start_effect": swiss_rounds.start_effect(tournament),
                "proposed": tournament.rounds.filter(status="proposed").values_list("number", flat=True).first()}
     return render(request, "tournaments/setup/registration.html", context)
 
@@ -172,7 +172,8 @@ def entrant_action(action: str, entrant: Entrant) -> str:
         return f"Removed {name}."
     if action == "withdraw":
         tournament_services.withdraw(entrant)
-        return f"{name} is withdrawn after round {entrant.withdrawn_after_round}."
+        warning = swiss_rounds.rounds_warning(Tournament.objects.get(pk=entrant.tournament_id))
+        return f"{name} is withdrawn after round {entrant.withdrawn_after_round}." + (f" {warning}" if warning else "")
     if action in ("check_in", "check_out"):
         registration.set_checked_in(entrant, action == "check_in")
         return f"{name} is {'checked in' if action == 'check_in' else 'no longer checked in'}."
@@ -215,11 +216,7 @@ SELF_ACTIONS = {"enter", "leave", "check_in", "check_out"}
 @require_POST
 def register_self(request: HttpRequest, pk: int) -> HttpResponse:
     """A member enters their own player, takes the entry back, or checks in."""
-    tournament = visible_tournaments(request).filter(pk=pk).first()
-    if tournament is None:
-        raise Http404("no such tournament")
-    if role_in(request.user, tournament.club) is None:
-        raise PermissionDenied(f"only members of {tournament.club.name} enter its tournaments")
+    tournament = members_tournament(request, pk, "enter its tournaments")
     action = request.POST.get("action", "")
     if action not in SELF_ACTIONS:
         return HttpResponseBadRequest(f"unknown action {action[:20]!r}", content_type="text/plain")

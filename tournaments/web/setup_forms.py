@@ -9,6 +9,7 @@ the "Choose" button shows them), and only those are sent to the service.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import forms
@@ -40,6 +41,20 @@ def points(label: str, help_text: str) -> forms.FloatField:
 
 def option_field_name(game: str, option: str) -> str:
     return f"{game}__{option}"
+
+
+def chosen_options(fields: Iterable[tuple[Option, str]], cleaned: Mapping[str, Any]) -> dict[str, Any]:
+    """The options a form's option fields give, each ``(spec, field name)``: blank ones and
+    switches left as they were are left to the game, which fills in its defaults."""
+    chosen: dict[str, Any] = {}
+    for spec, name in fields:
+        value = cleaned.get(name)
+        if spec.kind is bool:
+            if value != (False if callable(spec.default) else spec.default):
+                chosen[spec.name] = bool(value)
+        elif value not in (None, ""):
+            chosen[spec.name] = value
+    return chosen
 
 
 def option_field(game: Game, spec: Option) -> forms.Field:
@@ -109,6 +124,13 @@ class TournamentForm(forms.Form):
     check_in = forms.BooleanField(label="Check-in required", required=False,
                                   help_text="Only entrants who have checked in when it starts play; the others "
                                             "are left out.")
+    round_check_in = forms.BooleanField(
+        label="Check-in before every round", required=False,
+        help_text="Swiss and tables, people only: from round 2, entrants check in before each round; who has "
+                  "not by its deadline is a no-show.")
+    no_show = forms.ChoiceField(label="A no-show gets", choices=Tournament.NoShow.choices, required=False,
+                                initial=Tournament.NoShow.ZERO_BYE,
+                                help_text="An absence (a zero-point bye) or a withdrawal.")
     seed = forms.CharField(label="Seed", required=False, max_length=200,
                            help_text="Every game's setup derives from it, so the tournament replays identically "
                                      "(blank: a fresh random seed).")
@@ -182,15 +204,8 @@ class TournamentForm(forms.Form):
     def options(self) -> dict[str, Any]:
         """The chosen game's options as given (blank ones and unchanged switches left to the game)."""
         game = get_game(self.cleaned_data["game"])
-        chosen: dict[str, Any] = {}
-        for spec in game.option_specs:
-            value = self.cleaned_data.get(option_field_name(game.slug, spec.name))
-            if spec.kind is bool:
-                if value != (False if callable(spec.default) else spec.default):
-                    chosen[spec.name] = bool(value)
-            elif value not in (None, ""):
-                chosen[spec.name] = value
-        return chosen
+        return chosen_options(((spec, option_field_name(game.slug, spec.name)) for spec in game.option_specs),
+                              self.cleaned_data)
 
     def format_settings(self) -> dict[str, Any]:
         """The settings that apply to the chosen format, those left blank left out."""
@@ -217,7 +232,8 @@ class TournamentForm(forms.Form):
         return {"name": data["name"], "game": data["game"], "format": data["format"], "options": self.options(),
                 "format_settings": self.format_settings(), "seed": data["seed"] or None, "bots": bots,
                 "rated": bool(data["rated"]), "bot_limits": self.bot_limits() if bots else None,
-                "self_registration": bool(data["self_registration"]), "check_in": bool(data["check_in"])}
+                "self_registration": bool(data["self_registration"]), "check_in": bool(data["check_in"]),
+                "round_check_in": bool(data["round_check_in"]), "no_show": data["no_show"] or Tournament.NoShow.ZERO_BYE}
 
     # -- the service's refusals beside their fields ---------------------------------------------
     def option_error_field(self, game: str, message: str) -> str | None:

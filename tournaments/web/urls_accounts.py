@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.web import accounts, profile
+from tournaments.web import accounts, notifications, profile
 
 urlpatterns = [
     path("accounts/signup/", accounts.signup, name="signup"),
@@ -15,4 +15,5 @@ urlpatterns = [
     path("accounts/reset/<uidb64>/<token>/", accounts.PasswordResetConfirm.as_view(), name="password_reset_confirm"),
     path("accounts/reset/done/", accounts.PasswordResetComplete.as_view(), name="password_reset_complete"),
     path("me/", profile.profile, name="profile"),
+    path("me/notifications/", notifications.my_notifications, name="my-notifications"),
 ]

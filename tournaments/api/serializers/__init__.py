@@ -33,6 +33,12 @@ from tournaments.api.serializers.matches import (
     ForfeitSerializer,
     MatchUpdateSerializer,
 )
+from tournaments.api.serializers.play import (
+    ActionSerializer,
+    OpenBoardSerializer,
+    PlayViewSerializer,
+    StartGameSerializer,
+)
 from tournaments.api.serializers.tournaments import (
     EntrantSerializer,
     TournamentSerializer,
@@ -41,6 +47,8 @@ from tournaments.api.serializers.tournaments import (
     WithdrawSerializer,
     PublishSerializer,
     TournamentUpdateSerializer,
+    CheckInSerializer,
+    RoundTimesSerializer,
     RoundSerializer,
     ProgressSerializer,
     StartedSerializer,
@@ -48,6 +56,11 @@ from tournaments.api.serializers.tournaments import (
     CrosstableEntrantSerializer,
     CrosstableSerializer,
     SeedsSerializer,
+)
+from tournaments.api.serializers.bot_history import (
+    VersionMeetingSerializer,
+    VersionHistorySerializer,
+    VersionComparisonSerializer,
 )
 from tournaments.api.serializers.bots import (
     BotVersionSerializer,
@@ -68,6 +81,11 @@ from tournaments.api.serializers.ratings import (
     HeadToHeadSerializer,
 )
 from tournaments.api.serializers.jobs import JobSerializer
+from tournaments.api.serializers.challenges import (
+    ChallengeSerializer,
+    NewChallengeSerializer,
+    RerunSerializer,
+)
 from tournaments.api.serializers.games import (
     GameOptionSerializer,
     SeatRangeSerializer,
@@ -75,9 +93,14 @@ from tournaments.api.serializers.games import (
     BuiltinBotSerializer,
     ObservationSerializer,
     GameSerializer,
+    SeatFigureSerializer,
+    SeatAdvantageSerializer,
 )
 
 __all__ = [
+    "ChallengeSerializer",
+    "NewChallengeSerializer",
+    "RerunSerializer",
     "FORM_KEYS",
     "StrictFieldsMixin",
     "InputSerializer",
@@ -103,6 +126,10 @@ __all__ = [
     "IndexSerializer",
     "ForfeitSerializer",
     "MatchUpdateSerializer",
+    "ActionSerializer",
+    "OpenBoardSerializer",
+    "PlayViewSerializer",
+    "StartGameSerializer",
     "EntrantSerializer",
     "TournamentSerializer",
     "progress_of",
@@ -110,6 +137,8 @@ __all__ = [
     "WithdrawSerializer",
     "PublishSerializer",
     "TournamentUpdateSerializer",
+    "CheckInSerializer",
+    "RoundTimesSerializer",
     "RoundSerializer",
     "ProgressSerializer",
     "StartedSerializer",
@@ -117,6 +146,9 @@ __all__ = [
     "CrosstableEntrantSerializer",
     "CrosstableSerializer",
     "SeedsSerializer",
+    "VersionMeetingSerializer",
+    "VersionHistorySerializer",
+    "VersionComparisonSerializer",
     "BotVersionSerializer",
     "BotEntrySerializer",
     "FormBooleanField",
@@ -139,4 +171,6 @@ __all__ = [
     "BuiltinBotSerializer",
     "ObservationSerializer",
     "GameSerializer",
+    "SeatFigureSerializer",
+    "SeatAdvantageSerializer",
 ]

@@ -16,8 +16,8 @@ class ClubSerializer(StrictModelSerializer):
 
     class Meta:
         model = Club
-        fields = ["id", "name", "slug", "public", "created_at", "role"]
-        read_only_fields = ["id", "created_at", "role"]
+        fields = ["id", "name", "slug", "public", "casual_rated", "challenge_quota", "created_at", "role"]
+        read_only_fields = ["id", "casual_rated", "challenge_quota", "created_at", "role"]
 
     def get_role(self, club: Club) -> str | None:
         roles = self.context.get("roles") or {}
@@ -53,3 +53,6 @@ class ClubUpdateSerializer(InputSerializer):
 
     name = serializers.CharField(max_length=100, required=False)
     public = serializers.BooleanField(required=False)
+    casual_rated = serializers.BooleanField(required=False, help_text="Casual games on the board count for ratings.")
+    challenge_quota = serializers.IntegerField(required=False,
+                                               help_text="Challenge and rerun games a bot owner may ask for a day.")

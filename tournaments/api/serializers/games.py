@@ -53,3 +53,23 @@ class GameSerializer(serializers.Serializer):
     bots = serializers.DictField(child=BuiltinBotSerializer())
     observation = ObservationSerializer()
     rules = serializers.CharField(help_text="where the full rules and notation are documented")
+
+
+class SeatFigureSerializer(serializers.Serializer):
+    seats = serializers.IntegerField(help_text="seats at the table: the figure is over games of this many seats")
+    games = serializers.IntegerField(help_text="finished games counted")
+    wins = serializers.IntegerField(help_text="games seat 0 won: first place alone (a shared first place is not a win)")
+    rate = serializers.FloatField(help_text="wins / games")
+    low = serializers.FloatField(help_text="the lower end of the 95 % Wilson score interval of the rate")
+    high = serializers.FloatField(help_text="the upper end of that interval")
+    fair = serializers.FloatField(help_text="the rate if the seat made no difference: 1 / seats")
+
+
+class SeatAdvantageSerializer(serializers.Serializer):
+    """How often seat 0 (the seat that moves first) won a game's finished matches, per seat
+    count, over the clubs the caller may see (or the one club asked for)."""
+
+    game = serializers.CharField()
+    club = serializers.CharField(allow_null=True,
+                                 help_text="the club's slug, or null for every club the caller may see")
+    figures = SeatFigureSerializer(many=True, help_text="one per seat count played, fewest seats first")

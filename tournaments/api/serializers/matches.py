@@ -70,13 +70,17 @@ class LiveMatchSerializer(InputSerializer):
 
 class UploadSerializer(InputSerializer):
     """A whole log to verify and store; ``seats`` are player ids in seat order, or left out
-    to match the log's names to the club's players."""
+    to match the log's names to the club's players (names it does not know are refused,
+    unless ``create_players``)."""
 
     club = ClubField()
     log = serializers.JSONField()
     seats = PlayerField(many=True, required=False)
     played_at = serializers.DateTimeField(required=False)
     rated = serializers.BooleanField(required=False, default=True)
+    create_players = serializers.BooleanField(
+        required=False, default=False,
+        help_text="without seats: make the log's names the club does not know new players (directors)")
 
 
 class MoveSerializer(InputSerializer):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpResponse
+from django.utils.http import content_disposition_header
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.request import Request
 
@@ -12,6 +14,7 @@ from games.errors import UnknownGameError
 from games.registry import require_game
 from tournaments.errors import Missing
 from tournaments.models import Club
+from tournaments.services.exports import Download
 from tournaments.selectors import is_director
 
 
@@ -50,3 +53,15 @@ def valid(serializer_class: type, request: Request, **kwargs: Any) -> dict[str, 
     data = serializer_class(data=request.data, **{"context": {"request": request}, **kwargs})
     data.is_valid(raise_exception=True)
     return dict(data.validated_data)
+
+
+def download(file: Download) -> HttpResponse:
+    """A file to save (TRF16, CSV, iCalendar) with its media type and name (RFC 6266)."""
+    response = HttpResponse(file.content, content_type=file.content_type)
+    response["Content-Disposition"] = content_disposition_header(True, file.filename)
+    return response
+
+
+def site_of(request: Request) -> str:
+    """``https://host``: what the links and the calendar UIDs of a download start with."""
+    return request.build_absolute_uri("/").rstrip("/")

@@ -21,6 +21,9 @@ from tournaments.api.views.base import METHODS, require_login, valid
 from tournaments.models import BotEntry, BotVersion, Seat
 from tournaments.selectors import is_director, is_member, owns_bot, visible_bots
 from tournaments.services import bots as bot_services
+from tournaments.version_records import comparison, default_pair, version_of, version_record
+
+NUMBER = OpenApiParameter("number", OpenApiTypes.INT, OpenApiParameter.PATH, description="the version's number")
 
 
 @extend_schema_view(
@@ -116,8 +119,7 @@ class BotEntryViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.D
                         status=status.HTTP_201_CREATED)
 
     @extend_schema(summary="A version's stored file (owner and staff); a strategy answers {strategy}",
-                   parameters=[OpenApiParameter("number", OpenApiTypes.INT, OpenApiParameter.PATH,
-                                                description="the version's number")],
+                   parameters=[NUMBER],
                    responses={(200, "application/octet-stream"): OpenApiTypes.BINARY,
                               (200, "application/json"): OpenApiTypes.OBJECT})
     @action(detail=True, methods=["get"], url_path=r"versions/(?P<number>[0-9]+)/code", filter_backends=[])
@@ -152,3 +154,32 @@ class BotEntryViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.D
                  .order_by("-match__played_at", "-match_id"))
         page = self.paginate_queryset(seats)
         return self.get_paginated_response(s.BotRunSerializer(page, many=True).data)
+
+    @extend_schema(summary="A version's record: rating trail, results per opponent version, forfeits by reason",
+                   description="Over the finished matches the version played; whoever may read the entry reads "
+                               "it. No code, no standard error.",
+                   parameters=[NUMBER], responses=s.VersionHistorySerializer)
+    @action(detail=True, methods=["get"], url_path=r"versions/(?P<number>[0-9]+)/history", filter_backends=[],
+            pagination_class=None)
+    def history(self, request: Request, pk: str | None = None, number: str = "") -> Response:
+        """One version's record (``tournaments.version_records.version_record``)."""
+        entry = self.get_object()
+        version = entry.versions.select_related("entry").filter(number=int(number)).first() if len(number) < 10 else None
+        if version is None:
+            raise NotFound(f"{entry.player.name} has no version {number}")
+        return Response(s.VersionHistorySerializer(version_record(version).to_json()).data)
+
+    @extend_schema(summary="Two versions of the entry side by side, overall and per opponent version",
+                   description="`a` and `b` are version numbers; by default `b` is the active version and `a` the "
+                               "one before it. A number the entry has no version of is refused (400).",
+                   parameters=[OpenApiParameter(name, OpenApiTypes.INT, OpenApiParameter.QUERY, required=False,
+                                                description=f"version {name.upper()}") for name in ("a", "b")],
+                   responses=s.VersionComparisonSerializer)
+    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
+    def compare(self, request: Request, pk: str | None = None) -> Response:
+        """Two versions compared (``tournaments.version_records.comparison``)."""
+        entry = self.get_object()
+        defaults = dict(zip(("a", "b"), default_pair(entry)))
+        a, b = (version_record(version_of(entry, request.query_params.get(name, defaults[name]), name))
+                for name in ("a", "b"))
+        return Response(s.VersionComparisonSerializer(comparison(a, b)).data)

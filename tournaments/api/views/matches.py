@@ -23,16 +23,18 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.logs import LogError, parse_body, verify_log
-from tournaments import cache, replays, selectors
+from tournaments import cache, replays, selectors, turn_reports
 from tournaments.api import serializers as s
 from tournaments.api.etags import cached_answer
 from tournaments.api.examples import FINISHED_LOG, UNFINISHED_LOG
 from tournaments.api.views.base import METHODS, require_director, require_login, valid
-from tournaments.errors import Missing
-from tournaments.models import Club, Match, Player
+from tournaments.errors import InvalidInput, Missing
+from tournaments.models import Club, LiveGame, Match, Player
 from tournaments.selectors import can_log, is_director, is_member, match_envelope, visible_matches
-from tournaments.services import clubs as club_services
+from tournaments.api.views.challenges import answer as challenge_answer
+from tournaments.services import challenges as challenge_services
 from tournaments.services import matches as match_services
+from tournaments.services import play
 
 
 LIVE_EXAMPLE = OpenApiExample(
@@ -46,6 +48,17 @@ UPLOAD_EXAMPLE = OpenApiExample(
     "Upload a finished log", request_only=True,
     value={"club": "pond", "seats": [3, 5], "rated": True,
            "log": FINISHED_LOG})
+DUPLICATE_EXAMPLE = OpenApiExample(
+    "The club has this game already (409)", response_only=True, status_codes=["409"],
+    value={"code": "duplicate_match", "message": "this game is stored already, as match #12: each game counts once",
+           "fields": {"log": ["this game is stored already, as match #12: each game counts once"]},
+           "match": 12, "match_url": "/api/matches/12/", "page": "/matches/12/"})
+UNKNOWN_EXAMPLE = OpenApiExample(
+    "Names the club does not know (400)", response_only=True, status_codes=["400"],
+    value={"code": "unknown_players", "message": "Pond has no player named 'Ana', 'Bem': check the spelling, "
+                                                 "or ask for them to be created as new players",
+           "fields": {"seats": [("Pond has no player named 'Ana', 'Bem': check the spelling, or ask for them "
+                                 "to be created as new players")]}, "unknown": ["Ana", "Bem"]})
 MOVE_EXAMPLE = OpenApiExample("Append the first move", request_only=True,
                               value={"move": "R1 Y2 P2 O3 B6 G5", "index": 0})
 STALE_EXAMPLE = OpenApiExample(
@@ -68,20 +81,26 @@ NEW_MATCH = PolymorphicProxySerializer(component_name="NewMatch",
         summary="Create a match to log live, or upload a whole log",
         description="Without `log`: a match to log move by move (`players` in seat order; a `setup`, or "
                     "`draw_setup`). With `log`: the log is verified and stored whole, or refused with 400 and "
-                    "its `verification`. With an `Idempotency-Key` header, a repeat of the request answers 200 "
-                    "with the match the first one stored.",
-        request=NEW_MATCH, responses={201: s.MatchSerializer, 200: s.MatchSerializer},
+                    "its `verification`. Without `seats`, the log's names are matched to the club's players; "
+                    "names it does not know answer 400 `unknown_players` (listed in `unknown`) unless "
+                    "`create_players` is true. A finished game the club has stored already (the same setup, "
+                    "moves and players) answers 409 `duplicate_match` naming the stored `match`. With an "
+                    "`Idempotency-Key` header, a repeat of the request answers 200 with the match the first one "
+                    "stored.",
+        request=NEW_MATCH, responses={201: s.MatchSerializer, 200: s.MatchSerializer,
+                                      409: OpenApiResponse(OpenApiTypes.OBJECT, description="the game is stored "
+                                                           "already (`duplicate_match`), or a stale write")},
         parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False,
                                      description="1 to 100 visible ASCII characters; a retry with the same key "
                                                  "stores nothing and answers the first match")],
-        examples=[LIVE_EXAMPLE, DRAWN_EXAMPLE, UPLOAD_EXAMPLE]),
+        examples=[LIVE_EXAMPLE, DRAWN_EXAMPLE, UPLOAD_EXAMPLE, DUPLICATE_EXAMPLE, UNKNOWN_EXAMPLE]),
     partial_update=extend_schema(summary="Mark a match rated or unrated, or change when it was played (directors)",
                                  request=s.MatchUpdateSerializer, responses=s.MatchSerializer),
 )
 class MatchViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Matches: upload a finished log, or create one and log it move by move."""
 
-    filterset_fields = ["club__slug", "game", "status", "tournament", "ladder", "rated"]
+    filterset_fields = ["club__slug", "game", "status", "tournament", "ladder", "challenge", "rated"]
     ordering_fields = ["played_at", "id"]
     http_method_names = METHODS
 
@@ -139,7 +158,12 @@ class MatchViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.Re
         if players is None:
             if not is_director(request.user, club):
                 raise PermissionDenied("only directors may upload a log without naming its seats' players")
-            players = club_services.players_by_name(club, match_services.checked(log).players, create=False)
+            return match_services.import_log(club=club, log=log, recorded_by=request.user,
+                                             played_at=fields.get("played_at"), rated=fields["rated"],
+                                             create_players=fields["create_players"])
+        if fields["create_players"]:
+            raise InvalidInput("create_players is for a log whose seats are matched by name: leave out seats",
+                               fields={"create_players": ["only without seats"]})
         self.check_may_log(club, players)
         return match_services.upload_log(club=club, log=log, players=players, recorded_by=request.user,
                                          played_at=fields.get("played_at"), rated=fields["rated"])
@@ -177,10 +201,17 @@ class MatchViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.Re
         match = match_services.append_move(match, **valid(s.MoveSerializer, request))
         return self.answer(match, status.HTTP_201_CREATED)
 
-    @extend_schema(summary="Take back the last move", request=s.IndexSerializer, responses=s.MatchSerializer)
+    @extend_schema(summary="Take back the last move", request=s.IndexSerializer, responses=s.MatchSerializer,
+                   description="A match on the board: a player's own choice in the turn under way, else the last "
+                               "move, by whoever completed it until the next one, or by a director.")
     @action(detail=True, methods=["post"])
     def undo(self, request: Request, pk: str | None = None) -> Response:
-        """Take back the last move: ``{"index": N}`` (optional, the moves as you saw them)."""
+        """Take back the last move: ``{"index": N}`` (optional, the moves as you saw them). On
+        the board the play service decides who may (``docs/pages.md``, Playing on the board)."""
+        match = self.get_object()
+        if LiveGame.objects.filter(match_id=match.pk).exists():
+            require_login(request)
+            return self.answer(play.undo(match, user=request.user, **valid(s.IndexSerializer, request)))
         match = self.logged(request)
         return self.answer(match_services.undo_last_move(match, **valid(s.IndexSerializer, request)))
 
@@ -191,6 +222,20 @@ class MatchViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.Re
         """A seat leaves: ``{"seat": S, "reason": "...", "index": N}``."""
         match = self.logged(request)
         return self.answer(match_services.record_forfeit(match, **valid(s.ForfeitSerializer, request)))
+
+    @extend_schema(summary="Rerun a finished bot match with your version in its entry's seat (unrated)",
+                   description="The same seed, setup, options and opponent versions; a challenge of one game "
+                               "(`rerun_of` set) is answered, 201. 429 past your daily challenge quota.",
+                   request=s.RerunSerializer, responses={201: s.ChallengeSerializer})
+    @action(detail=True, methods=["post"])
+    def rerun(self, request: Request, pk: str | None = None) -> Response:
+        """``{"version": ID, "seat": N}`` (``seat`` only when your entry has several)."""
+        match = self.get_object()
+        require_login(request)
+        data = valid(s.RerunSerializer, request)
+        challenge = challenge_services.create_rerun(owner=request.user, match=match, version=data["version"],
+                                                    seat=data.get("seat"))
+        return challenge_answer(request, challenge)
 
     @extend_schema(summary="Void a match: its log is kept, it counts for nothing (directors)", request=None,
                    responses=s.MatchSerializer)
@@ -240,6 +285,36 @@ class MatchViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, viewsets.Re
         response["ETag"] = etag
         response["Cache-Control"] = cache_control
         return response
+
+    def owned_seat(self, request: Request) -> tuple[Match, Any]:
+        """The match (404 or 403 as for reading it) and the seat ``?seat=N`` whose bot the
+        caller owns (403 for anyone but its owner and staff)."""
+        match = self.get_object()
+        require_login(request)
+        return match, turn_reports.owned_seat(request.user, match, request.query_params.get("seat"))
+
+    @extend_schema(summary="A bot seat's turn report: each move's thinking time and standard error (owner and staff)",
+                   description="`turns`: per move the seat's bot made, `turn` (its index in the log's moves), "
+                               "`move`, `ms` and the `stderr` it wrote then (at most 4 KiB a turn, 64 KiB in all; "
+                               "`cut` counts the bytes dropped). `forfeit`: `turn`, `at`, `limit`, `reason`, "
+                               "`last_lines`, or `{}`. 403 for a seat whose bot is not the caller's.",
+                   parameters=[OpenApiParameter("seat", int, OpenApiParameter.QUERY, required=True,
+                                                description="the seat's index (0 is the first seat)")],
+                   responses=OpenApiTypes.OBJECT)
+    @action(detail=True, methods=["get"], filter_backends=[])
+    def turns(self, request: Request, pk: str | None = None) -> Response:
+        """``GET /api/matches/{id}/turns/?seat=N``: the seat's turn report (owner and staff)."""
+        match, seat = self.owned_seat(request)
+        return Response(turn_reports.report(match, seat, request.user))
+
+    @extend_schema(operation_id="matches_turns_jsonl", summary="A bot seat's turns as JSON lines (owner and staff)",
+                   parameters=[OpenApiParameter("seat", int, OpenApiParameter.QUERY, required=True,
+                                                description="the seat's index (0 is the first seat)")],
+                   responses={(200, "application/jsonl"): OpenApiTypes.STR})
+    def turns_jsonl(self, request: Request, pk: str | None = None) -> HttpResponse:
+        """``GET /api/matches/{id}/turns.jsonl?seat=N``: one JSON object per turn, one a line."""
+        match, seat = self.owned_seat(request)
+        return turn_reports.download(match, seat, turn_reports.turn_rows(match, seat, request.user))
 
     @extend_schema(summary="Verify the stored log again: the verification object", responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["get"])

@@ -5,15 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.api import serializers as s
-from tournaments.api.views.base import METHODS, require_director
+from tournaments.api.views.base import METHODS, download, require_director, site_of
 from tournaments.models import Club, Player
 from tournaments.selectors import visible_players
+from tournaments.services import exports
 from tournaments.services import players as player_services
 
 
@@ -52,3 +55,9 @@ class PlayerViewSet(viewsets.ModelViewSet):
     def perform_destroy(self, instance: Player) -> None:
         self.check_director(instance.club)
         player_services.delete_player(instance)
+
+    @extend_schema(operation_id="players_matches_ics",
+                   summary="The player's matches still to play, in rounds with a start time, as an iCalendar feed",
+                   responses={(200, "text/calendar"): OpenApiTypes.STR})
+    def matches_ics(self, request: Request, pk: str | None = None) -> HttpResponse:
+        return download(exports.player_matches_download(self.get_object(), request.user, site_of(request)))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -14,10 +16,12 @@ from rest_framework.response import Response
 from tournaments import cache
 from tournaments.api import serializers as s
 from tournaments.api.etags import cached_answer
-from tournaments.api.views.base import METHODS, require_director, require_login, valid
-from tournaments.errors import InvalidInput
+from tournaments.api.views.base import METHODS, download, require_director, require_login, site_of, valid
+from tournaments.errors import Forbidden, InvalidInput, Missing
 from tournaments.models import Match, Round, Tournament
-from tournaments.selectors import visible_rounds, visible_tournaments
+from tournaments.selectors import is_director, role_in, visible_rounds, visible_tournaments
+from tournaments.services import checkins as checkin_services
+from tournaments.services import exports
 from tournaments.services import tournaments as tournament_services
 
 
@@ -138,6 +142,54 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins
         tournament_services.publish_proposed(tournament, valid(s.PublishSerializer, request).get("games"))
         return self.answer(tournament)
 
+    @extend_schema(summary="Check an entrant in for the next round (directors, or the entrant's own member)",
+                   description="Open once the current round is complete, until the round is paired; a member "
+                               "checks in their own entrant until the round's check-in deadline. Again: no change.",
+                   request=s.CheckInSerializer, responses=s.RoundSerializer)
+    @action(detail=True, methods=["post"], url_path="check-in")
+    def check_in(self, request: Request, pk: str | None = None) -> Response:
+        """``{"entrant": id}``: present for the next round."""
+        require_login(request)
+        tournament = self.get_object()
+        if role_in(request.user, tournament.club) is None and not is_director(request.user, tournament.club):
+            raise Forbidden(f"only members of {tournament.club.name} check in for its tournaments")
+        entrant = tournament.entrants.select_related("player").filter(
+            pk=valid(s.CheckInSerializer, request)["entrant"]).first()
+        if entrant is None:
+            raise Missing("no such entrant in this tournament", fields={"entrant": ["unknown"]})
+        if is_director(request.user, tournament.club):
+            found = checkin_services.check_in(entrant, at_desk=True)
+        else:
+            found = checkin_services.check_in_self(tournament, request.user, entrant)
+        return self.round_answer(found.round)
+
+    @extend_schema(summary="Set a round's start, check-in deadline and deadline (directors)",
+                   request=s.RoundTimesSerializer, responses=s.RoundSerializer,
+                   examples=[OpenApiExample("Check-in until 19:15", request_only=True,
+                                            value={"check_in_deadline": "2026-05-01T19:15:00+02:00",
+                                                   "starts_at": "2026-05-01T19:30:00+02:00"})])
+    @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>[0-9]{1,4})/times")
+    def round_times(self, request: Request, pk: str | None = None, number: str = "") -> Response:
+        """The next round's or a published round's times; ``null`` clears one."""
+        tournament = self.directed(request)
+        round_ = checkin_services.set_round_times(tournament, number=int(number),
+                                                  **valid(s.RoundTimesSerializer, request))
+        return self.round_answer(round_)
+
+    @extend_schema(summary="Forfeit every unfinished game of a round after its deadline (directors)",
+                   description="Both seats of each unfinished game forfeit (each loses; not rated), the reason "
+                               "naming the deadline. 409 before the deadline or without one.",
+                   request=None, responses=s.RoundSerializer)
+    @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>[0-9]{1,4})/forfeit-unfinished")
+    def forfeit_unfinished(self, request: Request, pk: str | None = None, number: str = "") -> Response:
+        tournament = self.directed(request)
+        checkin_services.forfeit_unfinished(tournament, number=int(number))
+        return self.round_answer(tournament.rounds.get(number=int(number)))
+
+    def round_answer(self, round_: Round) -> Response:
+        found = with_matches(Round.objects.filter(pk=round_.pk)).get()
+        return Response(s.RoundSerializer(found, context=self.get_serializer_context()).data)
+
     @extend_schema(summary="The tournament's rounds, first first, with their matches and byes",
                    responses=s.RoundSerializer(many=True))
     @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
@@ -167,11 +219,35 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins
     def progress(self, request: Request, pk: str | None = None) -> Response:
         return Response(s.progress_of(self.get_object()))
 
+    # The downloads (docs/exports.md), routed in tournaments/api/urls.py as files with suffixes.
+
+    @extend_schema(operation_id="tournaments_export_trf", summary="The tournament as a FIDE TRF16 report",
+                   description="Two-seat formats with one game per entrant a round (Swiss, round robin, double "
+                               "round robin, single elimination); others answer 409 `no_trf`.",
+                   responses={(200, "text/plain"): OpenApiTypes.STR})
+    def export_trf(self, request: Request, pk: str | None = None) -> HttpResponse:
+        return download(exports.trf_download(self.get_object()))
+
+    @extend_schema(operation_id="tournaments_standings_csv", summary="The standings as CSV, tie-breaks included",
+                   responses={(200, "text/csv"): OpenApiTypes.STR})
+    def standings_csv(self, request: Request, pk: str | None = None) -> HttpResponse:
+        return download(exports.standings_download(self.get_object()))
+
+    @extend_schema(operation_id="tournaments_crosstable_csv", summary="The crosstable as CSV",
+                   responses={(200, "text/csv"): OpenApiTypes.STR})
+    def crosstable_csv(self, request: Request, pk: str | None = None) -> HttpResponse:
+        return download(exports.crosstable_download(self.get_object()))
+
+    @extend_schema(operation_id="tournaments_rounds_ics", summary="The rounds with a start time as an iCalendar feed",
+                   responses={(200, "text/calendar"): OpenApiTypes.STR})
+    def rounds_ics(self, request: Request, pk: str | None = None) -> HttpResponse:
+        return download(exports.rounds_download(self.get_object(), site_of(request)))
+
 
 def with_matches(rounds: QuerySet[Round]) -> QuerySet[Round]:
     """Rounds with their matches (seats, players, bot versions) and byes, fetched at once."""
     matches = Match.objects.prefetch_related("seats__player", "seats__bot_version").select_related("club")
-    return rounds.prefetch_related(Prefetch("matches", queryset=matches), "byes")
+    return rounds.prefetch_related(Prefetch("matches", queryset=matches), "byes", "check_ins")
 
 
 @extend_schema_view(list=extend_schema(summary="Rounds of the tournaments one may see"),

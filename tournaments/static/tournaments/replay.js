@@ -1,29 +1,45 @@
 /* The replay viewer: fetch each position's SVG from the API on demand (prefetching the
-   neighbours), step with the buttons, the move list or the arrow keys. */
+   neighbours), step with the buttons, the move list or the arrow keys; new moves arrive
+   through live.js (the `leapfrog:match` event). The position fetching is shared with the
+   comparison page (compare.js) as window.LeapfrogPositions. */
 (function () {
   "use strict";
+
+  /* One match's positions: load(n) answers a promise of the SVG after n moves, each fetched
+     once; near(n) fetches the neighbours ahead of time; moved(count) takes up a new number
+     of moves and forgets what was fetched (an undo or a correction changes positions). */
+  function positions(base, total) {
+    const cache = new Map();
+    function load(n) {
+      if (!cache.has(n)) {
+        const request = fetch(base + n + ".svg", { credentials: "same-origin" }).then(function (response) {
+          if (!response.ok) throw new Error("position " + n + ": HTTP " + response.status);
+          return response.text();
+        });
+        request.catch(function () { cache.delete(n); });
+        cache.set(n, request);
+      }
+      return cache.get(n);
+    }
+    function near(n) {
+      [n - 1, n + 1].forEach(function (m) { if (m >= 0 && m <= total) load(m).catch(function () {}); });
+    }
+    function keep(n, svg) { cache.set(n, Promise.resolve(svg)); }
+    function moved(count) { total = count; cache.clear(); }
+    return { load: load, near: near, keep: keep, moved: moved };
+  }
+  window.LeapfrogPositions = positions;
+
   const root = document.getElementById("replay");
   if (!root) return;
   const board = document.getElementById("board");
   const counter = document.getElementById("counter");
   const list = document.getElementById("move-list");
-  const total = Number(root.dataset.total);
-  const base = root.dataset.url;
-  const cache = new Map();
+  let total = Number(root.dataset.total);
+  const fetched = positions(root.dataset.url, total);
+  const load = fetched.load;
   let current = Number(root.dataset.start);
   let wanted = current;
-
-  function load(n) {
-    if (!cache.has(n)) {
-      const request = fetch(base + n + ".svg", { credentials: "same-origin" }).then(function (response) {
-        if (!response.ok) throw new Error("position " + n + ": HTTP " + response.status);
-        return response.text();
-      });
-      request.catch(function () { cache.delete(n); });
-      cache.set(n, request);
-    }
-    return cache.get(n);
-  }
 
   function mark(n) {
     counter.textContent = n + " / " + total;
@@ -48,7 +64,7 @@
       current = n;
       root.dataset.shown = String(n);
       history.replaceState(null, "", "?n=" + n);
-      [n - 1, n + 1].forEach(function (near) { if (near >= 0 && near <= total) load(near).catch(function () {}); });
+      fetched.near(n);
     }).catch(function (error) {
       board.insertAdjacentHTML("beforeend", '<p class="message error">' + error.message + "</p>");
     });
@@ -76,8 +92,17 @@
     event.preventDefault();
     show(steps[keys[event.key]]());
   });
-  cache.set(current, Promise.resolve(board.innerHTML));
+  // A live update (live.js) has drawn the newest position for a reader following the game,
+  // or left one looking back where it was: take up the new count.
+  document.addEventListener("leapfrog:match", function (event) {
+    total = event.detail.count;
+    fetched.moved(total);
+    wanted = current = Math.min(Number(root.dataset.position), total);
+    if (current === total) fetched.keep(total, event.detail.svg);
+    mark(current);
+  });
+  fetched.keep(current, board.innerHTML);
   root.dataset.shown = String(current);
   mark(current);
-  [current - 1, current + 1].forEach(function (near) { if (near >= 0 && near <= total) load(near).catch(function () {}); });
+  fetched.near(current);
 })();
