@@ -114,6 +114,10 @@ def test_the_procfile_runs_the_whole_service_on_one_machine(redis_url: str, tmp_
         assert result["verification"]["valid"]
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/static/tournaments/site.css", timeout=5) as css:
             assert css.status == 200 and b"--accent" in css.read()
+        # The web process is the ASGI app: it answers the event streams itself (with the broker's Redis).
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/matches/999999/events/", timeout=5)
+        assert refused.value.code == 404 and refused.value.read() == b"no such match"
     finally:
         client.close()
         os.killpg(service.pid, signal.SIGTERM)
@@ -125,6 +129,51 @@ def test_the_procfile_runs_the_whole_service_on_one_machine(redis_url: str, tmp_
     text = log.read_text()
     for process in ("web.1", "worker.1", "beat.1"):
         assert process in text
+
+
+def procfile_command(name: str) -> str:
+    for line in (ROOT / "Procfile").read_text().splitlines():
+        if line.startswith(f"{name}:"):
+            return line.partition(":")[2].strip()
+    raise AssertionError(f"the Procfile has no {name}")
+
+
+def test_the_procfiles_web_process_serves_pages_and_answers_streams_503_without_redis(tmp_path: Path) -> None:
+    """The web process alone on a laptop (SQLite, no Redis): the ASGI app serves the pages,
+    and the event stream says why it is off instead of hanging."""
+    port = free_port()
+    database = f"sqlite:///{tmp_path / 'web.sqlite3'}"
+    assert manage("migrate", "--no-input", "-v", "0", env={"DATABASE_URL": database}).returncode == 0
+    clean = {key: value for key, value in os.environ.items()
+             if key not in ("DEBUG", "DJANGO_SETTINGS_MODULE", "REDIS_URL", "CACHE_URL", "CELERY_BROKER_URL",
+                            "LIVE_EVENTS_REDIS_URL")}
+    bin_dir = Path(sys.executable).parent
+    env = {**clean, "DATABASE_URL": database, "PORT": str(port), "WEB_CONCURRENCY": "1",
+           "PATH": f"{bin_dir}:{os.environ['PATH']}"}
+    log = tmp_path / "web.log"
+    assert procfile_command("web").startswith("uvicorn config.asgi:application")
+    with log.open("w") as out:
+        web = subprocess.Popen(["bash", "-c", "exec " + procfile_command("web")], cwd=ROOT, env=env, stdout=out,
+                               stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        def status(path: str) -> tuple[int, bytes]:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as answer:
+                    return answer.status, answer.read()
+            except urllib.error.HTTPError as error:
+                return error.code, error.read()
+
+        wait_until(lambda: status("/health/")[0] == 200, 60, "the web process answering", [log])
+        assert status("/")[0] == 200
+        code, body = status("/matches/1/events/")
+        assert code == 503 and b"no Redis" in body
+    finally:
+        os.killpg(web.pid, signal.SIGTERM)
+        try:
+            web.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(web.pid, signal.SIGKILL)
+            web.wait()
 
 
 def test_the_demo_serves_the_site_as_production_does(tmp_path: Path) -> None:

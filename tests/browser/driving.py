@@ -17,7 +17,6 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-
 from tests.helpers import ROOT, skip_or_fail
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -88,6 +87,25 @@ def wait_for(driver: Any, condition: Any, message: str, timeout: float = WAIT) -
     return WebDriverWait(driver, timeout, poll_frequency=0.1, ignored_exceptions=ignored).until(condition, message)
 
 
+#: Whether clicking the element will load a new document: a link to another page, or a form's
+#: submit button whose form is valid. Fragment links, links to other tabs, disclosure summaries and
+#: buttons the page's own script handles stay on the page.
+WILL_NAVIGATE = """
+const el = arguments[0];
+if (el.closest('summary')) return false;
+const a = el.closest('a[href]');
+if (a) {
+  if (a.hasAttribute('download') || (a.target && a.target !== '_self') || 'n' in a.dataset) return false;
+  const to = new URL(a.href, location.href);
+  return !(to.hash && to.pathname === location.pathname && to.search === location.search);
+}
+const b = el.closest('button, input[type=submit]');
+if (!b || !b.form || b.type !== 'submit') return false;
+if (b.form.target && b.form.target !== '_self') return false;
+return b.form.noValidate || b.formNoValidate || b.form.checkValidity();
+"""
+
+
 def console_errors(driver: Any) -> list[str]:
     return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
 
@@ -130,10 +148,30 @@ class Person:
         for element in self.driver.find_elements("xpath", among):
             text = (element.text or element.get_attribute("value") or "").strip()
             if element.is_displayed() and re.fullmatch(pattern, text):
-                element.click()
-                self.loaded(label)
+                self.press(element, label)
                 return
         raise AssertionError(f"{self.name} finds no link or button {label!r} on {self.path}")
+
+    def press(self, element: Any, what: str) -> None:
+        """Click ``element``; when that loads a new document, wait for the new one, not the old."""
+        if self.driver.execute_script(WILL_NAVIGATE, element):
+            self.leave(element.click, what)
+        else:
+            element.click()
+            self.loaded(what)
+
+    def submit_form_of(self, label: str, what: str) -> None:
+        """Submit the form holding the field labelled ``label`` (as pressing Enter in it does)."""
+        self.leave(self.field(label).submit, what)
+
+    def leave(self, action: Any, what: str) -> None:
+        """Do ``action``, which loads a new document, and wait until the new one has loaded: the
+        old document's ``readyState`` is already complete, so waiting on it alone races."""
+        self.driver.execute_script("window.leapfrogLeaving = true")
+        action()
+        wait_for(self.driver, lambda d: d.execute_script(
+            "return window.leapfrogLeaving === undefined && document.readyState === 'complete'"),
+            f"{what} leads to the next page")
 
     # -- forms -----------------------------------------------------------------------------------
     def field(self, label: str) -> Any:
@@ -187,6 +225,15 @@ class Person:
         set_viewport(self.driver, width, min(max(height + 120, 400), 4000))
         self.driver.save_screenshot(str(path))
         set_viewport(self.driver, width, shown)
+        return path
+
+    def shot_of(self, element_id: str, step: str) -> Path:
+        """Save a screenshot of one part of the page (the element with ``element_id``), for a
+        section that sits far down a long page."""
+        self.shots += 1
+        prefix = f"{self.story}-" if self.story else ""
+        path = artifacts() / f"{prefix}{self.name}-{self.shots:02d}-{step}.png"
+        self.driver.find_element("id", element_id).screenshot(str(path))
         return path
 
     def accessibility_faults(self) -> list[str]:

@@ -117,7 +117,7 @@ def test_a_member_resets_a_forgotten_password_by_e_mail_then_changes_it(
     ana.check_page("password-set")
     ana.click("Log in")
     ana.fill(Username="ANA", Password=PASSWORD)
-    ana.field("Password").submit()  # the header's "Log in" link comes before the form's button
+    ana.submit_form_of("Password", "the profile")  # the header's "Log in" link comes before the form's button
     ana.sees("your profile")
     assert ana.path == "/me/"
     ana.click("Change your password")

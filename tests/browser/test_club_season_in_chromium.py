@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.driving import Person, console_errors
+from tests.browser.driving import Person, console_errors, wait_for
 from tests.browser.steps import enter_start_and_watch, make_invitation_link
 from tests.tournaments.console_data import played_log
 from tournaments.models import Club, Correction, Match, Membership, Player, Round, Tournament
@@ -40,8 +40,7 @@ def sign_up(person: Person, username: str, button: str) -> None:
 
 
 def click_css(person: Person, selector: str, what: str) -> None:
-    person.driver.find_element("css selector", selector).click()
-    person.loaded(what)
+    person.press(person.driver.find_element("css selector", selector), what)
 
 
 def choices(person: Person, label: str) -> list[str]:
@@ -75,8 +74,10 @@ def upload_results(director: Person, number: int, folder: Path) -> None:
 
 
 def publish(director: Person, number: int) -> None:
-    """Pairing the next round leads to its proposal: publish it."""
-    assert director.path.endswith(f"/rounds/{number}/"), director.path
+    """Pairing the next round leads to its proposal (once the browser has followed the
+    redirect there): publish it."""
+    wait_for(director.driver, lambda driver: director.path.endswith(f"/rounds/{number}/"),
+             f"pairing round {number} to lead to its proposal")
     director.sees("Proposed pairings")
     step(director, f"round-{number}-proposed")
     director.click(f"Publish round {number}")

@@ -19,8 +19,7 @@ PLAYERS_CSV = "name,rating,username\nBea Lind,1910,\nCarl Moss,1875,\nDana Reed,
 
 def log_in(person: Person, username: str, password: str) -> None:
     person.fill(Username=username, Password=password)
-    person.driver.find_element("css selector", "main form button").click()
-    person.loaded("logging in")
+    person.press(person.driver.find_element("css selector", "main form button"), "logging in")
 
 
 def step(person: Person, name: str) -> None:
@@ -52,8 +51,7 @@ def test_a_director_makes_a_club_invites_a_member_and_imports_the_roster(
     ana.open(link)
     ana.sees("This link invites you to Pond Club as a member")
     step(ana, "join-anonymous")
-    ana.driver.find_element("css selector", ".join-choices a[href*='next=']").click()
-    ana.loaded("the log-in page")
+    ana.press(ana.driver.find_element("css selector", ".join-choices a[href*='next=']"), "the log-in page")
     log_in(ana, "ana", "pw-ana-123")
     ana.sees("You join as ana.")
     step(ana, "join-logged-in")

@@ -34,8 +34,7 @@ def log_in(person: Person, path: str) -> None:
     assert person.path.startswith("/accounts/login/")
     person.fill(Username="dina", Password=PASSWORD)
     person.check_page("login")
-    person.driver.find_element("css selector", "main form button").click()
-    person.loaded("the page after logging in")
+    person.press(person.driver.find_element("css selector", "main form button"), "the page after logging in")
 
 
 def shown(person: Person, name: str) -> bool:

@@ -112,15 +112,29 @@ def test_the_leaderboard_sorts_by_the_column_clicked(browser: Any, live_server: 
     assert console_errors(browser) == []
 
 
-def test_the_progress_bar_advances_while_a_bot_tournament_runs(browser: Any, live_server: Any,
-                                                              transactional_db: None) -> None:
+@pytest.mark.redis
+def test_the_progress_bar_advances_while_a_bot_tournament_runs(browser: Any, transactional_db: None, redis_url: str,
+                                                              settings: Any, tmp_path: Any) -> None:
+    """The page follows the tournament through its live events (the site under uvicorn, as the
+    Procfile serves it), not by polling."""
     from django.db import connection
-    from selenium.webdriver.common.by import By
+
+    from tests.helpers.live import Site, live_settings
 
     if connection.vendor == "sqlite":
-        # The live server shares an in-memory SQLite connection with the test; this test writes
-        # while the page polls, which needs a database each thread connects to on its own.
+        # The web process shares the test database only on PostgreSQL.
         skip_or_fail("the running-tournament test needs PostgreSQL (set DATABASE_URL)")
+    live_server = Site(tmp_path / "uvicorn.log", redis_url, live_settings(settings, redis_url))
+    live_server.start()
+    try:
+        progress_follows(browser, live_server)
+    finally:
+        live_server.stop()
+
+
+def progress_follows(browser: Any, live_server: Any) -> None:
+    from selenium.webdriver.common.by import By
+
     club = Club.objects.create(name="Live Club", slug="live")
     tournament = started_bot_tournament(club)
     open_page(browser, live_server, f"/tournaments/{tournament.pk}/")
@@ -141,5 +155,5 @@ def test_the_progress_bar_advances_while_a_bot_tournament_runs(browser: Any, liv
     wait_for(browser, lambda d: percent() == 100, "the bar reaches the end")
     wait_for(browser, lambda d: d.find_element(By.ID, "tournament-status").text == "finished", "it finishes")
     assert seen == sorted(seen) and len(set(seen)) >= 4
-    assert not browser.find_element(By.ID, "live").get_attribute("hx-trigger")  # polling stops
+    assert not browser.find_element(By.ID, "live").get_attribute("hx-trigger")  # no polling
     assert console_errors(browser) == []

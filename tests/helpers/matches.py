@@ -4,7 +4,7 @@ snapshot of every match row, to prove a refused write changed nothing."""
 from __future__ import annotations
 
 from tests.helpers.world import World
-from tournaments.models import Match, MatchLog, Player, Seat
+from tournaments.models import Club, Match, MatchLog, Player, Seat
 from tournaments.services import matches as services
 
 #: A Leapfrog Race that ends after these 18 turns (every frog plays its token in turn).
@@ -35,3 +35,15 @@ def finish_by_hand(match: Match) -> None:
     """Log the :data:`STILL` race's moves into a scheduled race of a tournament."""
     for index, move in enumerate(STILL):
         match = services.append_move(match, move=move, index=index)
+
+
+def ranked_match(club: Club, *ranks: int, game: str = "leapfrog_race") -> Match:
+    """A finished match of ``club`` (made by the factory) whose seats' ranks are then set to
+    ``ranks``, in seat order: for counting who won from which seat."""
+    from tests.factories import MatchFactory
+
+    match = MatchFactory(club=club, game=game, seats=len(ranks))
+    for index, rank in enumerate(ranks):
+        Seat.objects.filter(match=match, index=index).update(rank=rank)
+    assert match.status == Match.Status.FINISHED
+    return match

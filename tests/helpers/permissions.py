@@ -16,11 +16,15 @@ import pytest
 
 from tests.helpers.matches import STILL
 from tests.helpers.world import World
-from tournaments.models import Entrant, Job, Match, Membership, Round
+from tournaments.models import Entrant, Job, Match, Membership, Round, Seat, SeatOutput
 from tournaments.selectors import match_envelope
 from tournaments.services import bots as bot_services
+from tournaments.services import challenges as challenge_services
 from tournaments.services import ladders as ladder_services
 from tournaments.services import matches as match_services
+from tournaments.services import notifications as notification_services
+from tournaments.services import play as play_services
+from tournaments.services.matches import insert_match
 from tournaments.services import tokens as token_services
 from tournaments.services import tournaments as tournament_services
 
@@ -42,8 +46,8 @@ class Scene:
 @pytest.fixture
 def scene(world: World) -> Scene:
     """A match in progress (one move logged; Ana sits in it), a finished one, a tournament
-    taking registrations and one running with a proposed round, Ana's bot, a ladder, and a
-    job started by staff."""
+    taking registrations and one running with a proposed round, Ana's bot, a ladder, a
+    finished bot match (Ana's Skipper at seat 0, with turn reports), and a job started by staff."""
     live = match_services.create_match(club=world.club, game="leapfrog_race", players=[world.ana, world.ben],
                                        setup={"order": "RYGBOP"})
     live = match_services.append_move(live, move=STILL[0], index=0)
@@ -64,15 +68,33 @@ def scene(world: World) -> Scene:
     bot = bot_services.create_entry(club=world.club, owner=world.member, game="froggit", name="Hopper",
                                     strategy="random")
     ladder = ladder_services.create_ladder(club=world.club, game="froggit")
+    skipper = bot_services.create_entry(club=world.club, owner=world.member, game="froggit", name="Skipper",
+                                        strategy="random")
+    house = bot_services.builtin_player(world.club, "froggit", "House", "random")
+    bot_match = insert_match(players=[skipper.player, house], setup={}, club=world.club, game="froggit",
+                             status=Match.Status.FINISHED)
+    for seat in Seat.objects.filter(match=bot_match):
+        SeatOutput.objects.create(seat=seat, turns=[{"turn": 0, "ms": 5, "stderr": "hello"}])
+    board = play_services.start_game(club=world.club, game="leapfrog_race", players=[world.ana, world.ben],
+                                     by=world.director)
+    rerunnable = insert_match(players=[skipper.player, house], setup={}, club=world.club, game="froggit",
+                              status=Match.Status.FINISHED, seed="rerun-me")
+    challenge = challenge_services.create_challenge(owner=world.member, version=skipper.active_version,
+                                                    lineup=[skipper.active_version, house.bot_entry.active_version],
+                                                    seeds=["matrix"])
     job = Job.objects.create(kind=Job.Kind.RECOMPUTE_RATINGS, params={"game": "froggit"}, created_by=world.staff)
     ids = {
-        "live": live.pk, "done": done.pk, "open": open_.pk, "running": running.pk, "bot": bot.pk,
-        "ladder": ladder.pk, "job": job.pk, "ana": world.ana.pk, "ben": world.ben.pk, "cy": world.cy.pk,
+        "live": live.pk, "board": board.pk, "done": done.pk, "open": open_.pk, "running": running.pk, "bot": bot.pk,
+        "ladder": ladder.pk, "job": job.pk, "rerunnable": rerunnable.pk, "challenge": challenge.pk,
+        "skipper_version": skipper.active_version_id, "house_version": house.bot_entry.active_version_id,
+        "bot_match": bot_match.pk, "ana": world.ana.pk, "ben": world.ben.pk, "cy": world.cy.pk,
         "fay": world.fay.pk, "round": Round.objects.get(tournament=running).pk,
         "entrant": Entrant.objects.get(tournament=open_, player=world.ana).pk,
         "bystander": Membership.objects.get(user=world.bystander).pk,
         "bystander_account": world.bystander.pk,
         "director_token": token_services.issue_token(world.director, name="laptop")[0].token_key,
+        "webhook": notification_services.create_endpoint(by=world.member, url="https://93.184.215.14/hook",
+                                                         events=["bot.forfeited"]).pk,
     }
     return Scene(world, ids)
 
@@ -90,6 +112,8 @@ class Row:
     note: str = ""
     #: What a successful answer's JSON must hold (a subset of its keys).
     answer: dict[str, Any] | None = None
+    #: A query string sent after the path (``"?seat=0"``); the schema names the path alone.
+    query: str = ""
 
     @property
     def name(self) -> str:
@@ -130,12 +154,18 @@ MATRIX: list[Row] = [
     # -- games
     Row("GET", "/api/games/", READ),
     Row("GET", "/api/games/{slug}/", READ, fill=lambda scene: {"slug": "froggit"}),
+    Row("GET", "/api/games/{slug}/seat-advantage/", READ, fill=lambda scene: {"slug": "leapfrog_race"},
+        note="over the clubs the caller may see"),
     # -- clubs and memberships
     Row("GET", "/api/clubs/", READ),
     Row("POST", "/api/clubs/", (403, 201, 201, 201, 201), body={"name": "New Pond", "slug": "new-pond"}),
     Row("GET", "/api/clubs/{slug}/", READ, fill=lambda scene: {"slug": "pond"}),
     Row("PATCH", "/api/clubs/{slug}/", DIRECTORS_200, body={"name": "The Pond"}, fill=lambda scene: {"slug": "pond"}),
     Row("DELETE", "/api/clubs/{slug}/", (403, 403, 403, 403, 204), fill=lambda scene: {"slug": "pond"}),
+    Row("POST", "/api/clubs/{slug}/bot-games/", (403, 201, 403, 201, 201), fill=lambda scene: {"slug": "pond"},
+        body={"game": "leap_frog", "bot": "random", "seat": 0, "options": {"rows": 4, "cols": 4}},
+        answer={"game": "leap_frog", "rated": False, "move_count": 0},
+        note="members of the club (staff too) play its bots; the outsider sees the public club but may not"),
     # -- accounts: staff manage them; everyone reads and changes their own as /api/users/me/
     Row("GET", "/api/users/", (403, 403, 403, 403, 200)),
     Row("POST", "/api/users/", (403, 403, 403, 403, 201),
@@ -155,6 +185,7 @@ MATRIX: list[Row] = [
     Row("GET", "/api/players/", READ),
     Row("POST", "/api/players/", DIRECTORS, body={"club": "pond", "name": "Zed"}),
     Row("GET", "/api/players/{id}/", READ, fill=ids("ben")),
+    Row("GET", "/api/players/{id}/matches.ics", READ, fill=ids("cy")),
     Row("PATCH", "/api/players/{id}/", DIRECTORS_200, body={"name": "Benjamin"}, fill=ids("ben")),
     Row("DELETE", "/api/players/{id}/", DIRECTORS_204, fill=ids("fay")),
     Row("GET", "/api/players/{player_id}/ratings/", READ, fill=lambda scene: {"player_id": scene.ids["ana"]}),
@@ -175,11 +206,26 @@ MATRIX: list[Row] = [
     Row("GET", "/api/matches/{id}/verification/", READ, fill=ids("done"), note="finished: public"),
     Row("GET", "/api/matches/{id}/positions/{number}.svg", MEMBERS_OF_THE_CLUB, fill=ids("live", number=0),
         note="in progress: the club's alone"),
+    Row("GET", "/api/matches/{a}/compare/{b}/", (404, 200, 404, 200, 200),
+        fill=lambda scene: {"a": scene.ids["done"], "b": scene.ids["live"]},
+        note="both matches readable, else 404 naming the unseen one", answer={"comparable": True}),
     Row("POST", "/api/matches/{id}/moves/", LOGGERS, body={"move": STILL[1], "index": 1}, fill=ids("live")),
     Row("POST", "/api/matches/{id}/undo/", MEMBERS_OF_THE_CLUB, body={"index": 1}, fill=ids("live")),
     Row("POST", "/api/matches/{id}/forfeit/", MEMBERS_OF_THE_CLUB, body={"seat": 1, "reason": "left", "index": 1},
         fill=ids("live")),
+    # -- playing on the board
+    Row("GET", "/api/matches/{id}/play/", MEMBERS_OF_THE_CLUB, fill=ids("board"), note="in progress: the club's alone"),
+    Row("POST", "/api/matches/{id}/actions/", LOGGERS, body={"seat": 0, "action": "1", "index": 0}, fill=ids("board"),
+        note="Ana's seat: her member, a director, staff"),
+    Row("POST", "/api/matches/{id}/board/", LOGGERS, body={"clock_seconds": 300}, fill=ids("live")),
+    Row("POST", "/api/clubs/{slug}/games/", LOGGERS, fill=lambda scene: {"slug": "pond"},
+        body=lambda scene: {"game": "leap_frog", "players": [scene.ids["ana"], scene.ids["ben"]]},
+        note="a game Ana plays in; the outsider sees the public club but may not start its games"),
     Row("POST", "/api/matches/{id}/void/", (403, 403, 403, 200, 200), fill=ids("live")),
+    Row("GET", "/api/matches/{id}/turns/", OWNER_AND_STAFF, fill=ids("bot_match"), query="?seat=0",
+        answer={"seat": 0, "player": "Skipper"},
+        note="seat 0 plays Ana's Skipper: its owner's and staff's alone, not the director's"),
+    Row("GET", "/api/matches/{id}/turns.jsonl", OWNER_AND_STAFF, fill=ids("bot_match"), query="?seat=0"),
     # -- tournaments and rounds
     Row("GET", "/api/tournaments/", READ),
     Row("POST", "/api/tournaments/", DIRECTORS,
@@ -198,10 +244,21 @@ MATRIX: list[Row] = [
     Row("POST", "/api/tournaments/{id}/start/", DIRECTORS_200, fill=ids("open")),
     Row("POST", "/api/tournaments/{id}/pair/", DIRECTORS_200, fill=ids("open"), note="nothing to pair yet: no change"),
     Row("POST", "/api/tournaments/{id}/publish/", DIRECTORS_200, fill=ids("running")),
+    Row("POST", "/api/tournaments/{id}/check-in/", (403, 404, 403, 404, 404),
+        body=lambda scene: {"entrant": scene.ids["entrant"]}, fill=ids("running"),
+        note="an entrant of another tournament: none of this one (tests/tournaments/test_checkins_api.py checks in)"),
+    Row("POST", "/api/tournaments/{id}/rounds/{number}/times/", DIRECTORS_200,
+        body={"starts_at": "2026-05-01T19:30:00+00:00"}, fill=ids("running", number=1)),
+    Row("POST", "/api/tournaments/{id}/rounds/{number}/forfeit-unfinished/", (403, 403, 403, 404, 404),
+        fill=ids("running", number=1), note="round 1 is only proposed: no games to forfeit"),
     Row("GET", "/api/tournaments/{id}/rounds/", READ, fill=ids("running")),
     Row("GET", "/api/tournaments/{id}/standings/", READ, fill=ids("running")),
     Row("GET", "/api/tournaments/{id}/crosstable/", READ, fill=ids("running")),
     Row("GET", "/api/tournaments/{id}/progress/", READ, fill=ids("running")),
+    Row("GET", "/api/tournaments/{id}/export.trf", READ, fill=ids("running")),
+    Row("GET", "/api/tournaments/{id}/standings.csv", READ, fill=ids("running")),
+    Row("GET", "/api/tournaments/{id}/crosstable.csv", READ, fill=ids("running")),
+    Row("GET", "/api/tournaments/{id}/rounds.ics", READ, fill=ids("running")),
     Row("GET", "/api/rounds/", READ),
     Row("GET", "/api/rounds/{id}/", READ, fill=ids("round")),
     # -- bots and ladders
@@ -215,6 +272,9 @@ MATRIX: list[Row] = [
     Row("POST", "/api/bots/{id}/versions/", (403, 201, 403, 403, 201), body={"strategy": "greedy"}, fill=ids("bot"),
         note="the owner's alone (and staff's), not the director's"),
     Row("GET", "/api/bots/{id}/versions/{number}/code/", OWNER_AND_STAFF, fill=ids("bot", number=1)),
+    Row("GET", "/api/bots/{id}/versions/{number}/history/", READ, fill=ids("bot", number=1),
+        answer={"version": 1, "matches": 0, "forfeits": 0}, note="the record is the entry's, public where it is"),
+    Row("GET", "/api/bots/{id}/compare/", READ, fill=ids("bot"), note="the active version with the one before it"),
     Row("POST", "/api/bots/{id}/activate/", OWNER_AND_STAFF, body={"version": 1}, fill=ids("bot")),
     Row("GET", "/api/bots/{id}/runs/", OWNER_AND_STAFF, fill=ids("bot")),
     Row("GET", "/api/ladders/", READ),
@@ -223,6 +283,30 @@ MATRIX: list[Row] = [
     Row("PATCH", "/api/ladders/{id}/", DIRECTORS_200, body={"enabled": False}, fill=ids("ladder")),
     Row("DELETE", "/api/ladders/{id}/", DIRECTORS_204, fill=ids("ladder")),
     Row("POST", "/api/ladders/{id}/run/", (403, 403, 403, 202, 202), fill=ids("ladder")),
+    # -- challenges and reruns
+    Row("GET", "/api/challenges/", (403, 200, 200, 200, 200), note="one's own challenges (every one for staff)"),
+    Row("POST", "/api/challenges/", (403, 201, 403, 403, 201),
+        body=lambda scene: {"version": scene.ids["skipper_version"],
+                            "lineup": [scene.ids["skipper_version"], scene.ids["house_version"]], "seeds": ["p"]},
+        note="with one's own version alone (staff: any)"),
+    Row("GET", "/api/challenges/{id}/", (403, 200, 404, 404, 200), fill=ids("challenge"),
+        note="Ana's challenge: hers alone (and staff's)"),
+    Row("POST", "/api/matches/{id}/rerun/", (403, 201, 403, 403, 201),
+        body=lambda scene: {"version": scene.ids["skipper_version"]}, fill=ids("rerunnable"),
+        note="the owner of a seat's bot entry (and staff)"),
+    # -- notifications
+    Row("GET", "/api/webhooks/", LOGGED_IN, note="one's own webhooks (a club's with ?club= for its directors)"),
+    Row("POST", "/api/webhooks/", (403, 201, 201, 201, 201),
+        body={"url": "https://93.184.215.14/in", "events": ["bot.placed"]}),
+    Row("GET", "/api/webhooks/{id}/", (403, 200, 404, 404, 200), fill=ids("webhook"),
+        note="Ana's webhook: hers alone (and staff's)"),
+    Row("PATCH", "/api/webhooks/{id}/", (403, 200, 404, 404, 200), body={"active": False}, fill=ids("webhook"),
+        answer={"active": False}, note="switched off by its owner (or staff)"),
+    Row("DELETE", "/api/webhooks/{id}/", (403, 204, 404, 404, 204), fill=ids("webhook")),
+    Row("GET", "/api/webhooks/{id}/deliveries/", (403, 200, 404, 404, 200),
+        fill=ids("webhook")),
+    Row("GET", "/api/notifications/preferences/", LOGGED_IN),
+    Row("PUT", "/api/notifications/preferences/", LOGGED_IN, body={"email_events": [], "rating_threshold": 40}),
     # -- jobs
     Row("GET", "/api/jobs/", LOGGED_IN),
     Row("GET", "/api/jobs/{id}/", (403, 404, 404, 404, 200), fill=ids("job"), note="one's own jobs alone"),

@@ -19,7 +19,8 @@ from django.utils import timezone
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 
 from tests.security.conftest import Route, Scene, site_routes
-from tournaments.models import BotEntry, BotVersion, Bye, Entrant, Match, Round, Seat, SeatOutput
+from tournaments.models import BotEntry, BotVersion, Bye, Delivery, Entrant, Match, Round, RoundCheckIn, Seat, SeatOutput
+from tournaments.services import notifications as notification_services
 
 #: The admin site's own pages, which any staff account may open (they show only what its
 #: permissions allow), and redirects that lead to a page that is checked itself.
@@ -49,9 +50,13 @@ def stocked(scene: Scene) -> Scene:
     CrontabSchedule.objects.create(minute="5")
     SolarSchedule.objects.create(event="sunrise", latitude=52, longitude=4)
     running = Round.objects.get(pk=scene.ids["round"])
-    Bye.objects.create(tournament=running.tournament, round=running,
-                       entrant=Entrant.objects.filter(tournament=running.tournament).first())
+    entrant = Entrant.objects.filter(tournament=running.tournament).first()
+    Bye.objects.create(tournament=running.tournament, round=running, entrant=entrant)
+    RoundCheckIn.objects.create(round=running, entrant=entrant)
     SeatOutput.objects.create(seat=Seat.objects.filter(match_id=scene.ids["live"]).first(), stderr="hello")
+    # Stored as notify() stores it, without posting to the scene's webhook address.
+    Delivery.objects.create(endpoint_id=scene.ids["webhook"], event="bot.forfeited", payload={})
+    notification_services.set_preferences(world.member, email_events=[], rating_threshold=40)
     return scene
 
 

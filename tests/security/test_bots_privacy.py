@@ -73,6 +73,25 @@ def test_the_page_shows_versions_to_the_owner_only(world: World, entries: dict) 
     assert "mcts:budget=555" in owner.get(f"/bots/{entry.pk}/").content.decode()
 
 
+@pytest.mark.parametrize("who", [None, "bystander", "member", "staff"])
+def test_a_versions_record_and_the_comparison_hold_nothing_of_what_it_plays(world: World, entries: dict,
+                                                                            who: str | None) -> None:
+    """The record is public where the entry is, for its owner too: no strategy, file, note
+    or standard error on its pages or in its API answers."""
+    entry, uploaded = entries["built_in"], entries["uploaded"]
+    api, page = world.client(getattr(world, who) if who else None), Client()
+    if who:
+        page.force_login(getattr(world, who))
+    answers = [api.get(f"/api/bots/{entry.pk}/versions/2/history/"), api.get(f"/api/bots/{entry.pk}/compare/"),
+               api.get(f"/api/bots/{uploaded.pk}/versions/1/history/"),
+               page.get(f"/bots/{entry.pk}/versions/2/"), page.get(f"/bots/{entry.pk}/compare/?a=1&b=2"),
+               page.get(f"/bots/{uploaded.pk}/versions/1/")]
+    for answer in answers:
+        assert answer.status_code == 200
+        text = answer.content.decode()
+        assert not any(secret in text for secret in ("mcts:budget", "secret plan", "clever.py", "stderr")), text
+
+
 def test_the_code_address_is_the_owners_for_a_strategy_too(world: World, entries: dict) -> None:
     entry = entries["built_in"]
     assert world.client(world.bystander).get(f"/api/bots/{entry.pk}/versions/1/code/").status_code == 403

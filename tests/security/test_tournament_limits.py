@@ -80,6 +80,7 @@ def test_the_admin_applies_the_same_limits(world: World) -> None:
     answer = client.post(reverse("admin:tournaments_tournament_add"), {
         "club": world.club.pk, "name": "Admin", "game": "froggit", "options": "{}", "format": "swiss",
         "format_settings": '{"rounds": 2147483648}', "seed": "s", "bot_limits": "{}", "rated": "on",
+        "no_show": "zero_bye", "clock_increment_seconds": "0",
         "entrants-TOTAL_FORMS": "0", "entrants-INITIAL_FORMS": "0",
         "rounds-TOTAL_FORMS": "0", "rounds-INITIAL_FORMS": "0"})
     assert answer.status_code == 200 and "rounds must be at most" in answer.content.decode()

@@ -39,7 +39,7 @@ def test_a_match_page_shows_its_log_numbered_with_seats_and_results_read_only(ad
 
 def test_a_club_and_its_members_are_added_in_the_admin(admin_client: Client, world: World) -> None:
     answer = admin_client.post(reverse("admin:tournaments_club_add"), {
-        "name": "Frog Friends", "slug": "frog-friends", "public": "on",
+        "name": "Frog Friends", "slug": "frog-friends", "public": "on", "challenge_quota": "50",
         "memberships-TOTAL_FORMS": "1", "memberships-INITIAL_FORMS": "0",
         "memberships-0-user": world.bystander.pk, "memberships-0-role": "director"})
     assert answer.status_code == 302
@@ -48,7 +48,7 @@ def test_a_club_and_its_members_are_added_in_the_admin(admin_client: Client, wor
 
 
 def test_the_reverify_action_reports_logs_that_no_longer_verify(admin_client: Client, world: World) -> None:
-    good, bad = finished_match(world), finished_match(world)
+    good, bad = finished_match(world), finished_match(world, [world.cy, world.dora])  # two games, each once
     MatchLog.objects.filter(pk=bad.pk).update(moves=[*STILL[:3], "R1 Y1 G1 B1 O1 P1", *STILL[4:]])
     answer = admin_client.post(reverse("admin:tournaments_match_changelist"),
                                {"action": "reverify", "_selected_action": [good.pk, bad.pk]}, follow=True)
@@ -70,13 +70,22 @@ def test_upload_a_log_pasted_or_from_a_file(admin_client: Client, world: World) 
     assert b"Upload a log" in admin_client.get(reverse("admin:tournaments_match_changelist")).content
     log = {"format": 1, "game": "leapfrog_race", "players": ["Ana", "Zoe"], "setup": {"order": "RYGBOP"},
            "moves": STILL}
-    answer = admin_client.post(url, {"club": world.club.pk, "text": json.dumps(log), "rated": "on"})
+    unknown = admin_client.post(url, {"club": world.club.pk, "text": json.dumps(log), "rated": "on"})
+    assert unknown.status_code == 200 and "unknown_players: Pond Club has no player named &#x27;Zoe&#x27;" \
+        in unknown.content.decode() and not Match.objects.exists()
+    answer = admin_client.post(url, {"club": world.club.pk, "text": json.dumps(log), "rated": "on",
+                                     "create_players": "on"})
     assert answer.status_code == 302
     match = Match.objects.latest("pk")
     assert match.status == Match.Status.FINISHED and match.seats.get(index=1).player.name == "Zoe"
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    upload = SimpleUploadedFile("game.json", json.dumps(log).encode())
+    again = admin_client.post(url, {"club": world.club.pk, "file": SimpleUploadedFile("game.json", json.dumps(log).encode())})
+    page = again.content.decode()
+    assert again.status_code == 200 and f"duplicate_match: this game is stored already, as match #{match.pk}" in page
+    assert f'href="{reverse("admin:tournaments_match_change", args=[match.pk])}"' in page and Match.objects.count() == 1
+    other = {**log, "players": ["Zoe", "Ana"]}
+    upload = SimpleUploadedFile("game.json", json.dumps(other).encode())
     assert admin_client.post(url, {"club": world.club.pk, "file": upload}).status_code == 302
 
 

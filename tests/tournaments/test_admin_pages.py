@@ -21,15 +21,20 @@ from django.contrib import admin
 from django.contrib.auth.models import Group, Permission, User
 from django.db.models import Model
 from django.test import Client
+from django.test import override_settings
 from django.urls import URLPattern, URLResolver, reverse
 from django.utils import timezone
 from django_celery_beat.models import ClockedSchedule, CrontabSchedule, SolarSchedule
 
+from tests.helpers import free_port
 from tests.tournaments.site_data import play_next, started_bot_tournament
 from tests.tournaments.test_match_services import STILL
-from tournaments.models import BotEntry, Bye, Club, Ladder, Match, Membership, Seat, SeatOutput
+from tournaments.models import BotEntry, Bye, Club, Ladder, Match, Membership, RoundCheckIn, Seat, SeatOutput
 from tournaments.services import bots as bot_services
+from tournaments.services import challenges as challenge_services
 from tournaments.services import ladders as ladder_services
+from tournaments.services import notifications as notification_services
+from tournaments.services import play as play_services
 
 #: Templates of a refusal that says why: the admin's own (by design) and the site's 403 page.
 REFUSALS = {"admin/tournaments/refused.html", "403.html"}
@@ -47,17 +52,31 @@ def build_world() -> dict[str, Model]:
     entry = bot_services.create_entry(club=club, owner=director, game="leapfrog_race", name="Hopper",
                                       strategy="greedy")
     ladder = ladder_services.create_ladder(club=club, game="froggit", options={"family": "quick"})
+    rival = bot_services.create_entry(club=club, owner=director, game="leapfrog_race", name="Leaper", strategy="random")
+    challenge = challenge_services.create_challenge(owner=director, version=entry.active_version,
+                                                    lineup=[entry.active_version, rival.active_version], seeds=["admin"])
+    board = play_services.start_game(club=club, game="leapfrog_race", players=list(club.players.all()[:2]),
+                                     by=director, clock_seconds=600)
     from axes.models import AccessAttempt, AccessFailureLog, AccessLog
+
+    # An address nothing answers at, trusted for the moment: the delivery stays on record, failed.
+    with override_settings(WEBHOOK_TRUSTED_HOSTS=["127.0.0.1"]):
+        webhook = notification_services.create_endpoint(by=director, url=f"http://127.0.0.1:{free_port()}/hook",
+                                                        events=["bot.forfeited"])
 
     attempt = dict(user_agent="pytest", ip_address="192.0.2.1", username="pond-director", http_accept="*/*",
                    path_info="/accounts/login/")
     objects: dict[str, Model] = {
         "tournaments.club": club, "tournaments.membership": membership, "tournaments.player": seat.player,
         "tournaments.tournament": tournament, "tournaments.round": tournament.rounds.first(),
-        "tournaments.entrant": tournament.entrants.first(), "tournaments.bye": Bye.objects.filter(tournament=tournament).first(),
+        "tournaments.entrant": tournament.entrants.first(),
+        # Made here directly: a bot tournament takes no check-ins, and the admin only reads them.
+        "tournaments.roundcheckin": RoundCheckIn.objects.create(round=tournament.rounds.first(),
+                                                                entrant=tournament.entrants.first()), "tournaments.bye": Bye.objects.filter(tournament=tournament).first(),
         "tournaments.match": match, "tournaments.botentry": entry, "tournaments.botversion": entry.versions.get(),
         "tournaments.seatoutput": SeatOutput.objects.create(seat=seat, stderr="thinking...\n"),
-        "tournaments.ladder": ladder, "auth.group": Group.objects.create(name="referees"), "auth.user": director,
+        "tournaments.ladder": ladder, "tournaments.livegame": board.live,
+        "tournaments.challenge": challenge, "auth.group": Group.objects.create(name="referees"), "auth.user": director,
         "django_celery_beat.periodictask": Ladder.objects.get(pk=ladder.pk).periodic_task,
         "django_celery_beat.intervalschedule": Ladder.objects.get(pk=ladder.pk).periodic_task.interval,
         "django_celery_beat.clockedschedule": ClockedSchedule.objects.create(
@@ -69,6 +88,11 @@ def build_world() -> dict[str, Model]:
                                                            failures_since_start=1),
         "axes.accesslog": AccessLog.objects.create(**attempt),
         "axes.accessfailurelog": AccessFailureLog.objects.create(**attempt),
+        "tournaments.webhookendpoint": webhook,
+        "tournaments.delivery": notification_services.notify("bot.forfeited", {"bot": {"name": "Hopper"}},
+                                                             users=[director])[0],
+        "tournaments.notificationpreference": notification_services.set_preferences(
+            director, email_events=[], rating_threshold=40),
     }
     return objects
 
@@ -134,8 +158,14 @@ def test_a_superuser_opens_every_admin_page(world: dict[str, Model], tracebacks:
         else:
             assert answer.status_code in (200, 302), f"{address} ({name}) answers {answer.status_code}"
             opened += 1
-    assert sorted(refused) == ["auth_user_delete", "axes_accessattempt_add", "axes_accessfailurelog_add",
-                               "axes_accesslog_add", "tournaments_seatoutput_add"]
+    assert sorted(refused) == sorted([
+        "auth_user_delete", "axes_accessattempt_add", "axes_accessfailurelog_add", "axes_accesslog_add",
+        "tournaments_livegame_add", "tournaments_livegame_delete",
+        "tournaments_challenge_add", "tournaments_challenge_delete",
+        "tournaments_roundcheckin_add", "tournaments_roundcheckin_delete", "tournaments_seatoutput_add",
+        # Webhooks are added by their owners, deliveries by the service; preferences by their users.
+        "tournaments_webhookendpoint_add", "tournaments_delivery_add", "tournaments_delivery_delete",
+        "tournaments_notificationpreference_add", "tournaments_notificationpreference_delete"])
     assert opened > 100
     assert tracebacks() == []
 
@@ -214,7 +244,12 @@ def test_a_match_added_from_a_log_takes_the_named_players_or_the_logs_names(boss
     assert named.status_code == 302
     match = Match.objects.latest("pk")
     assert match.status == Match.Status.FINISHED and match.seats.get(index=1).player.name == second
-    boss.post(reverse("admin:tournaments_match_add"), {"club": club.pk, "text": json.dumps(log)})
+    unknown = boss.post(reverse("admin:tournaments_match_add"), {"club": club.pk, "text": json.dumps(log)})
+    assert unknown.status_code == 200 and "no player named &#x27;A&#x27;, &#x27;B&#x27;" in unknown.content.decode()
+    assert Match.objects.latest("pk") == match and not club.players.filter(name__in=["A", "B"]).exists()
+    created = boss.post(reverse("admin:tournaments_match_add"),
+                        {"club": club.pk, "text": json.dumps(log), "create_players": "on"})
+    assert created.status_code == 302
     assert Match.objects.latest("pk").seats.get(index=0).player.name == "A"
 
 

@@ -23,7 +23,7 @@ CASES = [pytest.param(row, role, status, id=f"{row.name} as {role}")
 
 @pytest.mark.parametrize(("row", "role", "status"), CASES)
 def test_permission_matrix(scene: Scene, row: Row, role: str, status: int) -> None:
-    path = row.path.format(**(row.fill(scene) if row.fill else {}))
+    path = row.path.format(**(row.fill(scene) if row.fill else {})) + row.query
     body = row.body(scene) if callable(row.body) else row.body
     client = scene.world.client(scene.user(role))
     answer = client.generic(row.method, path, data="" if body is None else json.dumps(body),

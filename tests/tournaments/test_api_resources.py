@@ -76,6 +76,21 @@ def test_directors_change_their_club_but_not_its_slug(world: World) -> None:
     assert refused.status_code == 400 and refused.json()["fields"] == {"slug": ["unknown field"]}
 
 
+def test_directors_rate_casual_games_and_set_the_challenge_quota(world: World) -> None:
+    client = world.client(world.director)
+    changed = client.patch("/api/clubs/pond/", {"casual_rated": True, "challenge_quota": 5}, format="json")
+    assert changed.status_code == 200, changed.json()
+    assert (changed.json()["casual_rated"], changed.json()["challenge_quota"]) == (True, 5)
+    for quota in (-1, 10_001):
+        refused = client.patch("/api/clubs/pond/", {"challenge_quota": quota}, format="json")
+        assert refused.status_code == 400
+        assert refused.json()["fields"] == {"challenge_quota": ["a whole number from 0 to 10,000"]}
+    world.club.refresh_from_db()
+    assert world.club.challenge_quota == 5
+    member = world.client(world.member).patch("/api/clubs/pond/", {"challenge_quota": 500}, format="json")
+    assert member.status_code == 403
+
+
 def test_staff_delete_a_club_with_everything_in_it(world: World) -> None:
     finished(world)
     tournament = tournament_services.create_tournament(club=world.club, name="T", game="froggit")

@@ -71,7 +71,7 @@ def test_a_whole_club_round_trips_through_export_and_import(world: World, tmp_pa
     call_command("export_logs", "--club", "pond", "--out", str(tmp_path / "backup"), stdout=out)
     restored = Club.objects.create(name="Restored", slug="restored")
     out = StringIO()
-    call_command("import_logs", "--club", "restored", str(tmp_path / "backup"), stdout=out)
+    call_command("import_logs", "--club", "restored", "--create-players", str(tmp_path / "backup"), stdout=out)
     assert f"{len(original)} stored, 0 refused" in out.getvalue()
     assert summary(restored) == original
     assert all(match_services.reverify(match)["valid"] for match in Match.objects.filter(club=restored))

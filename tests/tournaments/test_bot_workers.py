@@ -1,6 +1,7 @@
 """Uploaded bots on real Celery workers (Redis, PostgreSQL): a tournament of uploaded and
-built-in bots fans out to the worker like any other, a ladder round is played there, and a
-match left behind by a dead worker is played again from its seed."""
+built-in bots fans out to the worker like any other, a ladder round is played there, a
+challenge between two uploaded versions too, and a match left behind by a dead worker is
+played again from its seed."""
 
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ from django.utils import timezone
 from games.logs import verify_log
 from tests.helpers import RemoteWorker, needs_worker_database, wait_until
 from tests.helpers.bots import example, needs_sandbox
-from tournaments.models import Club, Match, SeatOutput, Tournament
+from games.registry import get_game
+from tournaments.models import Challenge, Club, Match, Membership, Rating, SeatOutput, Tournament
 from tournaments.selectors import match_envelope
 from tournaments.services import bots as bot_services
+from tournaments.services import challenges as challenge_services
 from tournaments.services import ladders as ladder_services
 from tournaments.services import tournaments as tournament_services
 
@@ -81,3 +84,34 @@ def test_a_match_left_by_a_dead_worker_is_played_again_from_its_seed(celery_work
     Match.objects.filter(pk=match.pk).update(status=Match.Status.SCHEDULED, result=None)
     assert tournament_services.play_scheduled(match.pk)
     assert match_envelope(Match.objects.get(pk=match.pk)) == replayed
+
+
+def test_a_challenge_between_two_uploaded_versions_runs_on_a_worker(celery_worker: RemoteWorker) -> None:
+    needs_worker_database()
+    needs_sandbox()
+    club = Club.objects.create(name="Trials", slug="trials")
+    writer, rival_owner = User.objects.create_user("writer"), User.objects.create_user("rival")
+    Membership.objects.create(club=club, user=writer)
+    mine = bot_services.create_entry(club=club, owner=writer, game="froggit", name="Mine", filename="main.py",
+                                     data=example("froggit"))
+    noisy = example("froggit").replace(b"import sys", b"import sys\nprint('rival thinking', file=sys.stderr)", 1)
+    rival = bot_services.create_entry(club=club, owner=rival_owner, game="froggit", name="Rival",
+                                      filename="main.py", data=noisy, ladder=True)
+    # Stored here, played there: the games go to the worker by the tournaments' own task.
+    challenge = challenge_services.store(owner=writer, version=mine.active_version,
+                                         lineup=[rival.active_version, mine.active_version],
+                                         options=get_game("froggit").parse_options({}, 2),
+                                         seeds=challenge_services.game_seeds(seed_base="w", count=2), field="count")
+    for chunk in challenge_services.match_chunks(challenge):
+        celery_worker.client.send_task("tournaments.play_bot_matches", args=(chunk,), queue=celery_worker.queue)
+    wait_until(lambda: Challenge.objects.get(pk=challenge.pk).status == Challenge.Status.FINISHED, 180,
+               "the challenge finishing")
+    matches = list(Match.objects.filter(challenge=challenge))
+    assert len(matches) == 2 and {match.seed for match in matches} == set(challenge.seeds)
+    for match in matches:
+        assert match.status == Match.Status.FINISHED and not match.rated and match.ladder_id is None
+        assert verify_log(match_envelope(match))["valid"] and not match.log.forfeits
+    outputs = SeatOutput.objects.filter(seat__match__challenge=challenge)
+    assert outputs.filter(seat__player=rival.player, stderr__contains="rival thinking").count() == 2
+    assert outputs.filter(seat__player=mine.player).count() == 2
+    assert not Rating.objects.filter(player__in=[mine.player, rival.player]).exists()

@@ -32,3 +32,9 @@ def test_the_trend_line_rises_green_and_falls_red() -> None:
     assert 'stroke="#2f7d4f"' in rising and 'stroke="#a12a2a"' in falling
     assert not classes(sparkline([1500.0]), "trend") and len(classes(rising, "trend")) == 1
     assert nice_step(1000) == 200.0 and nice_step(0.3) == 0.1
+
+
+def test_the_corner_counts_the_matches_with_or_without_a_starting_point() -> None:
+    points = [ChartPoint(1500.0, 350.0, "start"), ChartPoint(1530.5, 300.0, "won")]
+    assert "latest · 1 rated match<" in rating_chart(points)  # the first point is the start
+    assert "latest · 2 rated matches<" in rating_chart(points, matches=2)  # every point is a match

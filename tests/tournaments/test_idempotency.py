@@ -27,8 +27,19 @@ def test_a_retry_with_the_same_key_answers_the_first_match(world: World) -> None
     again = upload(world, "upload-1")
     assert (first.status_code, again.status_code) == (201, 200)
     assert first.json()["id"] == again.json()["id"] and Match.objects.count() == 1
-    assert upload(world, "upload-2").status_code == 201 and upload(world, None).status_code == 201
+    assert upload(world, "upload-2", seed="idem-2").status_code == 201
+    assert upload(world, None, seed="idem-3").status_code == 201
     assert Match.objects.count() == 3
+
+
+def test_the_same_game_under_a_new_key_is_a_duplicate_and_the_old_key_still_answers(world: World) -> None:
+    first = upload(world, "first")
+    copy = upload(world, "second")
+    assert copy.status_code == 409 and copy.json()["code"] == "duplicate_match"
+    assert copy.json()["match"] == first.json()["id"]
+    retry = upload(world, "first")
+    assert retry.status_code == 200 and retry.json()["id"] == first.json()["id"]
+    assert Match.objects.count() == 1
 
 
 def test_keys_are_per_user_and_checked(world: World) -> None:

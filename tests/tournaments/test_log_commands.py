@@ -34,7 +34,7 @@ def run(*args: str) -> tuple[int, str]:
 def test_import_files_into_the_imported_club(world: World, tmp_path: Path) -> None:
     valid = EXAMPLE_LOGS / "leapfrog_race" / "03-valid.json"
     invalid = EXAMPLE_LOGS / "leapfrog_race" / "17-illegal_move.json"
-    code, out = run("import_logs", str(valid), str(invalid))
+    code, out = run("import_logs", "--create-players", str(valid), str(invalid))
     assert code == 1
     assert "stored as match #" in out and "refused: illegal_move at 17" in out and "1 stored, 1 refused" in out
     club = Club.objects.get(slug="imported")
@@ -52,6 +52,33 @@ def test_import_into_a_club_matches_players_by_name(world: World, tmp_path: Path
     assert code == 0
     match = Match.objects.get(club=world.club)
     assert [seat.player for seat in match.seats.order_by("index")] == [world.ana, world.ben]
+
+
+def test_unknown_names_refuse_the_file_with_the_list_unless_asked(world: World, tmp_path: Path) -> None:
+    log = {"format": 1, "game": "leapfrog_race", "players": ["Ana", "Bne", "Cyy"], "setup": {"order": "RYGBOP"},
+           "moves": [" ".join(f"{frog}{turn % 6 + 1}" for frog in "RYGBOP") for turn in range(18)]}
+    path = tmp_path / "typos.json"
+    path.write_text(json.dumps(log))
+    before = snapshot()
+    code, out = run("import_logs", "--club", "pond", str(path))
+    assert code == 1 and "refused: unknown_players" in out and "'Bne', 'Cyy'" in out and "0 stored, 1 refused" in out
+    assert snapshot() == before
+    code, out = run("import_logs", "--club", "pond", "--create-players", str(path))
+    assert code == 0 and "1 stored" in out
+    assert set(Player.objects.filter(club=world.club, name__in=["Bne", "Cyy"]).values_list("kind", flat=True)) \
+        == {Player.Kind.PERSON}
+
+
+def test_a_game_imported_again_is_skipped_and_named(world: World, tmp_path: Path) -> None:
+    log = {"format": 1, "game": "leapfrog_race", "players": ["Ana", "Ben"], "setup": {"order": "RYGBOP"},
+           "moves": [" ".join(f"{frog}{turn % 6 + 1}" for frog in "RYGBOP") for turn in range(18)]}
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(log))
+    assert run("import_logs", "--club", "pond", str(path))[0] == 0
+    stored = Match.objects.get(club=world.club)
+    code, out = run("import_logs", "--club", "pond", str(path), str(path))
+    assert code == 0 and out.count(f"skipped: duplicate_match: the game is stored already as match #{stored.pk}") == 2
+    assert "0 stored, 0 refused, 2 skipped as stored already" in out and Match.objects.count() == 1
 
 
 def test_unreadable_and_garbage_files_are_refused_and_nothing_is_half_stored(world: World, tmp_path: Path) -> None:
@@ -97,6 +124,8 @@ def test_export_verify_offline_and_import_back(world: World, tmp_path: Path) -> 
     assert manifest["matches"][0]["tournament"]["name"] == "Spring Cup" and manifest["matches"][0]["rated"] is False
 
     code, out = run("import_logs", "--club", "lily", str(tmp_path / "out"))
+    assert code == 1 and "0 stored, 2 refused" in out and "unknown_players" in out
+    code, out = run("import_logs", "--club", "lily", "--create-players", str(tmp_path / "out"))
     assert code == 0 and "2 stored" in out
     imported = Match.objects.filter(club=world.other_club).order_by("pk")
     assert [match.result["ranks"] for match in imported] == [match.result["ranks"] for match in

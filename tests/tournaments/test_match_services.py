@@ -173,10 +173,14 @@ def test_an_invalid_upload_stores_nothing(world: World) -> None:
     assert snapshot() == before
 
 
-def test_import_matches_names_and_creates_new_people(world: World) -> None:
+def test_import_matches_names_and_creates_new_people_when_asked(world: World) -> None:
     log = {"format": 1, "game": "leapfrog_race", "players": ["Ana", "Newcomer"], "setup": {"order": "RYGBOP"},
            "moves": STILL}
-    match = services.import_log(club=world.club, log=log)
+    with pytest.raises(InvalidInput) as refused:
+        services.import_log(club=world.club, log=log)
+    assert refused.value.code == "unknown_players" and refused.value.extra["unknown"] == ["Newcomer"]
+    assert not Player.objects.filter(name="Newcomer").exists() and not Match.objects.exists()
+    match = services.import_log(club=world.club, log=log, create_players=True)
     seats = [seat.player for seat in match.seats.order_by("index")]
     assert seats[0] == world.ana and seats[1].name == "Newcomer" and seats[1].kind == Player.Kind.PERSON
 

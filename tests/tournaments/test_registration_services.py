@@ -18,10 +18,10 @@ from tournaments.services import tournaments as services
 cast = web_conftest.cast
 
 
-def swiss(cast: Cast, **extra) -> Tournament:
+def swiss(cast: Cast, rounds: int = 3, **extra) -> Tournament:
     return services.create_tournament(club=cast.club, name="Swiss", game="leap_frog", format="swiss",
                                       options={"variant": "murray", "rows": 5, "cols": 5},
-                                      format_settings={"rounds": 3}, seed="s", **extra)
+                                      format_settings={"rounds": rounds}, seed="s", **extra)
 
 
 def finish_round(tournament: Tournament) -> None:
@@ -60,7 +60,7 @@ def test_a_start_refused_for_too_few_checked_in_leaves_everyone_entered(cast):
 
 
 def test_check_in_is_refused_where_the_tournament_does_not_ask_for_it_and_after_the_start(cast):
-    tournament = swiss(cast, players=cast.players[:2])
+    tournament = swiss(cast, rounds=1, players=cast.players[:2])
     with pytest.raises(Conflict, match="does not ask for check-in"):
         registration.set_checked_in(tournament.entrants.first(), True)
     registration.set_registration_rules(tournament, self_registration=False, check_in=True)
@@ -141,7 +141,7 @@ def test_a_member_enters_only_where_allowed_and_only_while_registration_is_open(
 
 
 def test_a_member_takes_back_and_checks_in_only_their_own_entry_before_the_start(cast):
-    tournament = swiss(cast, self_registration=True, check_in=True, players=cast.players[:2])
+    tournament = swiss(cast, rounds=1, self_registration=True, check_in=True, players=cast.players[:2])
     mine = registration.register_self(tournament, cast.member, cast.ana)
     other = tournament.entrants.get(player=cast.players[0])
     with pytest.raises(Forbidden):

@@ -92,15 +92,28 @@ def test_a_refused_club_says_why_beside_the_field(cast, fields, field: str, why:
 
 
 def test_directors_rename_a_club_and_make_it_private(cast) -> None:
-    answer = cast.client("director").post("/clubs/pond/settings/", {"name": "Pond Club of Leaps", "public": ""})
+    answer = cast.client("director").post("/clubs/pond/settings/", {
+        "name": "Pond Club of Leaps", "public": "", "casual_rated": "on", "challenge_quota": "12"})
     assert answer.status_code == 302 and answer["Location"] == "/clubs/pond/"
     cast.club.refresh_from_db()
     assert (cast.club.name, cast.club.public) == ("Pond Club of Leaps", False)
+    assert (cast.club.casual_rated, cast.club.challenge_quota) == (True, 12)
     assert cast.client("anonymous").get("/clubs/pond/").status_code == 404
+
+
+def test_a_challenge_quota_out_of_bounds_is_refused_beside_its_field(cast) -> None:
+    before = snapshot()
+    answer = cast.client("director").post("/clubs/pond/settings/", {
+        "name": "Pond Club", "public": "on", "challenge_quota": "10001"})
+    page = answer.content.decode()
+    assert answer.status_code == 400 and 'id="id_challenge_quota_error"' in page
+    assert "a whole number from 0 to 10,000" in page
+    assert snapshot() == before
 
 
 def test_a_bad_new_name_is_refused_beside_the_field(cast) -> None:
     before = snapshot()
-    answer = cast.client("director").post("/clubs/pond/settings/", {"name": "  ", "public": "on"})
+    answer = cast.client("director").post("/clubs/pond/settings/", {"name": "  ", "public": "on",
+                                                                    "challenge_quota": "50"})
     assert answer.status_code == 400 and 'id="id_name_error"' in answer.content.decode()
     assert snapshot() == before

@@ -46,7 +46,7 @@ def test_who_may_open_the_director_pages(cast: Cast, tournament: Tournament, rol
 def test_a_private_clubs_tournament_is_not_found_by_outsiders(cast: Cast) -> None:
     cast.club.public = False
     cast.club.save()
-    tournament = leap_frog_swiss(cast.club, [cast.ana, *cast.players[:1]])
+    tournament = leap_frog_swiss(cast.club, [cast.ana, *cast.players[:1]], rounds=1)
     assert cast.client("rival").get(f"/tournaments/{tournament.pk}/console/").status_code == 404
     assert cast.client("member").get(f"/tournaments/{tournament.pk}/console/").status_code == 403
 

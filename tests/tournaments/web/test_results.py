@@ -213,3 +213,35 @@ def test_a_correction_note_ends_its_sentence_once(cast: Cast, tournament: Tourna
         assert note in cast.client("member").get(path).content.decode(), path
         public = cast.client("anonymous").get(path).content.decode()
         assert re.search(r"A correction was made on [\d-]+( to <a [^>]*>match #\d+</a>)?\.</li>", public), path
+
+
+def test_a_result_of_a_game_stored_already_is_refused_beside_the_log_with_a_link(cast: Cast,
+                                                                                  tournament: Tournament) -> None:
+    match = first(tournament)
+    log = played_log(match)
+    copy = match_services.upload_log(club=cast.club, log=log,
+                                     players=[seat.player for seat in match.seats.order_by("index")])
+    before = stored(match)
+    client = cast.client("director")
+    for field, value in (("upload-text", json.dumps(log)),
+                         ("upload-file", SimpleUploadedFile("game.json", json.dumps(log).encode()))):
+        response = client.post(f"/matches/{match.pk}/result/", {"action": "upload", field: value})
+        page = response.content.decode()
+        assert response.status_code == 200 and f'id="id_{field}_error"' in page
+        assert f"this game is stored already, as match #{copy.pk}" in page
+        assert f'<a href="/matches/{copy.pk}/">match #{copy.pk}</a>' in page
+    assert stored(match) == before
+
+
+def test_a_correction_into_another_stored_game_is_refused_with_a_link(cast: Cast, tournament: Tournament) -> None:
+    match = first(tournament)
+    results.record_log(match, log=played_log(match))
+    other = played_log(match, "other")
+    copy = match_services.upload_log(club=cast.club, log=other,
+                                     players=[seat.player for seat in match.seats.order_by("index")])
+    before = stored(match)
+    response = cast.client("director").post(f"/matches/{match.pk}/correct/", {
+        "moves": "\n".join(other["moves"]), "reason": "moves typed wrong"})
+    page = response.content.decode()
+    assert response.status_code == 200 and 'id="id_moves_error"' in page
+    assert f'<a href="/matches/{copy.pk}/">match #{copy.pk}</a>' in page and stored(match) == before
