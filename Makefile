@@ -8,7 +8,7 @@ SOAK_GAMES ?= 3000
 # Logs and mutants per game that today's engines and the base revision's must answer alike.
 DIFF_CASES ?= 10000
 
-.PHONY: demo serve test test-rules soak fuzz bench bench-strength up install clean
+.PHONY: demo serve test test-rules soak fuzz bench bench-strength bench-spectators up install clean
 
 DEMO_SERVE ?= 1
 PORT ?= 8000
@@ -59,6 +59,13 @@ BENCH_GAMES ?= 200
 bench-strength: $(STAMP)
 	cd bench && for script in *_bots.py; do ../$(BIN)/python $$script --games $(BENCH_GAMES) || exit 1; done
 
+# 1,000 spectators' live streams on one web process: a move's time to the last of them, memory
+# per connection, page requests meanwhile (docs/benchmarks.md, "Spectators"); needs PostgreSQL
+# and Redis (REDIS_URL, DATABASE_URL).
+SPECTATORS ?= 1000
+bench-spectators: $(STAMP)
+	$(BIN)/python bench/spectators.py --spectators $(SPECTATORS)
+
 # The whole service on one machine (web, worker, beat from the Procfile, run by honcho) against
 # PostgreSQL and Redis already running here; Ctrl-C stops it. Override the URLs to use others.
 up: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/leapfrog
@@ -69,7 +76,7 @@ up: $(STAMP)
 	$(BIN)/python manage.py create_database
 	$(BIN)/python manage.py migrate --no-input -v 0
 	$(BIN)/python manage.py collectstatic --no-input -v 0
-	@echo "Starting web (http://127.0.0.1:$${PORT:-8000}/), worker and beat; Ctrl-C stops them."
+	@echo "Starting web (uvicorn: pages and live updates at http://127.0.0.1:$${PORT:-8000}/), worker and beat; Ctrl-C stops them."
 	$(BIN)/honcho start
 
 install: $(STAMP)

@@ -241,11 +241,13 @@ def task_seconds(logs: Path) -> dict[str, float]:
 
 def pairing_bound(tasks: dict[str, float], count: int) -> float | None:
     """Amdahl's bound on ``count`` workers against one: the rounds' pairing runs alone (every
-    worker waits for it), only the matches are shared."""
-    pairing, matches = tasks.get("advance_tournament", 0.0), tasks.get("play_bot_matches", 0.0)
-    if pairing + matches <= 0:
+    worker waits for it); the other tasks (the matches, the live events sent beside them) are
+    shared."""
+    pairing = tasks.get("advance_tournament", 0.0)
+    shared = sum(spent for task, spent in tasks.items() if task != "advance_tournament")
+    if pairing + shared <= 0:
         return None
-    return (pairing + matches) / (pairing + matches / count)
+    return (pairing + shared) / (pairing + shared / count)
 
 
 def sessions_opened() -> int:
