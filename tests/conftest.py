@@ -9,12 +9,14 @@ import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.servers.basehttp import WSGIServer
 from celery import Celery
 
 from tests.helpers import ROOT, RemoteWorker, skip_or_fail, worker_database_env  # noqa: F401 (imported from here of old)
+from tests.helpers.live import Site, running_site
 from tests.helpers.world import world  # noqa: F401 (the fixture, for every suite)
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/15")
@@ -52,6 +54,13 @@ def redis_url() -> str:
     if not redis_available(REDIS_URL):
         skip_or_fail(f"no Redis server at {REDIS_URL} (set REDIS_URL or start redis-server)")
     return REDIS_URL
+
+
+@pytest.fixture
+def live_site(redis_url: str, settings: Any, tmp_path: Path) -> Iterator[Site]:
+    """The site under a real uvicorn sharing the test database, its live events on Redis."""
+    with running_site(redis_url, settings, tmp_path) as served:
+        yield served
 
 
 @pytest.fixture

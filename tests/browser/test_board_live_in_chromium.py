@@ -5,14 +5,12 @@ each player's panel fetched again on the ``leapfrog:match`` event the other's mo
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tests.browser.board_steps import COUNT_PANELS, play_by_taps, taps, two_member_club
 from tests.browser.driving import PHONE, Person, new_driver, wait_for
-from tests.helpers.live import Site, running_site, session_cookie
+from tests.helpers.live import Site, sign_in
 from tournaments.models import Match
 from tournaments.services import play
 
@@ -20,32 +18,22 @@ pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def site(redis_url: str, settings: Any, tmp_path: Path) -> Iterator[Site]:
-    with running_site(redis_url, settings, tmp_path) as served:
-        yield served
-
-
-@pytest.fixture
-def phones(site: Site, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Person]]:
+def phones(live_site: Site, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Person]]:
     drivers = [new_driver(tmp_path_factory.mktemp(f"chromium-{name}"), PHONE) for name in ("ana", "ben")]
     try:
-        yield [Person(driver, site, name, "board_live") for driver, name in zip(drivers, ("ana", "ben"))]
+        yield [Person(driver, live_site, name, "board_live") for driver, name in zip(drivers, ("ana", "ben"))]
     finally:
         for driver in drivers:
             driver.quit()
 
 
 def test_each_phone_sees_the_others_move_arrive_and_plays_on_without_a_reload(phones: list[Person]) -> None:
-    from django.conf import settings
-
     club, players = two_member_club()
     director = club.memberships.get(role="director").user
     match = play.start_game(club=club, game="leap_frog", players=players, options={"rows": 4, "cols": 4},
                             by=director)
     for person, player in zip(phones, players):
-        person.open("/leaderboards/")
-        person.driver.add_cookie({"name": settings.SESSION_COOKIE_NAME, "value": session_cookie(player.user),
-                                  "path": "/"})
+        sign_in(person, player.user)
         person.open(f"/matches/{match.pk}/")
         person.driver.execute_script(COUNT_PANELS)
         wait_for(person.driver, lambda d: d.find_element("tag name", "body").get_attribute("data-live") == "open",

@@ -6,14 +6,11 @@ catches up with the moves logged meanwhile."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 import pytest
-from django.conf import settings as django_settings
 
 from tests.browser.driving import PHONE, Person, new_driver, wait_for
-from tests.helpers.live import Site, running_site, moves_of, session_cookie
+from tests.helpers.live import Site, moves_of, sign_in
 from tests.helpers.world import make_world
 from tournaments.services import matches as match_services
 from tournaments.services import tournaments as tournament_services
@@ -22,24 +19,12 @@ pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def site(redis_url: str, settings: Any, tmp_path: Path) -> Iterator[Site]:
-    with running_site(redis_url, settings, tmp_path) as served:
-        yield served
-
-
-@pytest.fixture
-def spectator(site: Site, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Person]:
+def spectator(live_site: Site, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Person]:
     driver = new_driver(tmp_path_factory.mktemp("chromium-spectator"), PHONE)
     try:
-        yield Person(driver, site, "spectator", "live")
+        yield Person(driver, live_site, "spectator", "live")
     finally:
         driver.quit()
-
-
-def log_in(person: Person, user: Any) -> None:
-    person.open("/leaderboards/")
-    person.driver.add_cookie({"name": django_settings.SESSION_COOKIE_NAME, "value": session_cookie(user),
-                              "path": "/"})
 
 
 def counter(person: Person) -> str:
@@ -50,12 +35,12 @@ def moves_listed(person: Person) -> int:
     return len(person.driver.find_elements("css selector", "#move-list a[data-n]")) - 1
 
 
-def test_a_spectator_sees_moves_live_and_catches_up_after_the_server_restarts(site: Site,
+def test_a_spectator_sees_moves_live_and_catches_up_after_the_server_restarts(live_site: Site,
                                                                               spectator: Person) -> None:
     world = make_world()
     match = match_services.create_match(club=world.club, game="leap_frog", players=[world.ana, world.ben])
     moves = moves_of(match)
-    log_in(spectator, world.bystander)
+    sign_in(spectator, world.bystander)
     spectator.open(f"/matches/{match.pk}/")
     spectator.sees("New moves appear as they are made")
     wait_for(spectator.driver, lambda d: d.find_element("tag name", "body").get_attribute("data-live") == "open",
@@ -69,10 +54,10 @@ def test_a_spectator_sees_moves_live_and_catches_up_after_the_server_restarts(si
     assert "<svg" in board
     spectator.shot("first move arrived")
 
-    site.stop()
+    live_site.stop()
     match_services.append_move(match.pk, move=moves[1], index=1)
     match_services.append_move(match.pk, move=moves[2], index=2)
-    site.start()
+    live_site.start()
     wait_for(spectator.driver, lambda d: counter(spectator) == "3 / 3", "the moves logged meanwhile", timeout=60)
     assert moves_listed(spectator) == 3
     texts = [element.text for element in spectator.driver.find_elements("css selector", "#move-list a[data-n] code")]
@@ -86,13 +71,13 @@ def test_a_spectator_sees_moves_live_and_catches_up_after_the_server_restarts(si
     spectator.shot("looking back while the game goes on")
 
 
-def test_a_tournaments_progress_follows_without_polling(site: Site, spectator: Person) -> None:
+def test_a_tournaments_progress_follows_without_polling(live_site: Site, spectator: Person) -> None:
     world = make_world()
     tournament = tournament_services.create_tournament(club=world.club, name="Pond cup", game="leap_frog",
                                                        players=[world.ana, world.ben, world.cy, world.dora])
     tournament_services.start_and_pair(tournament)
     tournament_services.publish_proposed(tournament)
-    log_in(spectator, world.bystander)
+    sign_in(spectator, world.bystander)
     spectator.open(f"/tournaments/{tournament.pk}/")
     page = spectator.driver.page_source
     assert "hx-trigger" not in page and 'data-live="/tournaments/' in page

@@ -50,6 +50,12 @@ def session_cookie(user: Any) -> str:
     return client.cookies[settings.SESSION_COOKIE_NAME].value
 
 
+def sign_in(person: Any, user: Any) -> None:
+    """Give a browser ``user``'s session: open a page of the site, then set its cookie."""
+    person.open("/leaderboards/")
+    person.driver.add_cookie({"name": settings.SESSION_COOKIE_NAME, "value": session_cookie(user), "path": "/"})
+
+
 class Site:
     """``uvicorn config.asgi:application`` in a process of its own (stopped and started again
     on the same port by ``restart``)."""

@@ -4,16 +4,13 @@ event it saw and gets what it missed, outsiders are refused, and pages are still
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 import json
 import random
 
 import pytest
 
-from tests.helpers.live import Site, running_site, Stream, moves_of, session_cookie
+from tests.helpers.live import Site, Stream, moves_of, session_cookie
 from tests.helpers.play import holds_card, random_action
 from tests.helpers.world import make_world
 from tournaments import replays
@@ -24,13 +21,7 @@ from tournaments.services import play
 pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def site(redis_url: str, settings: Any, tmp_path: Path) -> Iterator[Site]:
-    with running_site(redis_url, settings, tmp_path) as served:
-        yield served
-
-
-def test_a_seats_stream_never_names_a_card_of_the_other_hand(site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_seats_stream_never_names_a_card_of_the_other_hand(live_site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
     """Byte for byte: every event seat 0's stream carries (one a decision) across a bout played
     on the board names no card of the other hand that seat 0 may not know, and the spectators'
     stream names no such card of either hand."""
@@ -38,8 +29,8 @@ def test_a_seats_stream_never_names_a_card_of_the_other_hand(site: Site, monkeyp
     world = make_world()
     match = play.start_game(club=world.club, game="measure_and_tempo", players=[world.ana, world.ben],
                             options={"target": 3}, by=world.director)
-    seat0 = Stream(site, f"/matches/{match.pk}/events/", session_cookie(world.member))  # Ana, seat 0
-    public = Stream(site, f"/matches/{match.pk}/events/", session_cookie(world.bystander))
+    seat0 = Stream(live_site, f"/matches/{match.pk}/events/", session_cookie(world.member))  # Ana, seat 0
+    public = Stream(live_site, f"/matches/{match.pk}/events/", session_cookie(world.bystander))
     public.next_event()  # the newest event at once: the position before any move
     rng = random.Random(7)
     for _ in range(30):
@@ -67,14 +58,14 @@ def test_a_seats_stream_never_names_a_card_of_the_other_hand(site: Site, monkeyp
     public.close()
 
 
-def test_a_seat_follows_its_match_live_and_catches_up_after_a_drop(site: Site) -> None:
+def test_a_seat_follows_its_match_live_and_catches_up_after_a_drop(live_site: Site) -> None:
     world = make_world()
     match = match_services.create_match(club=world.club, game="measure_and_tempo", players=[world.ana, world.ben],
                                         draw_setup=True)
     hands = match.log.setup["hands"]
     moves = moves_of(match)
     cookie = session_cookie(world.member)  # seated at seat 0
-    stream = Stream(site, f"/matches/{match.pk}/events/", cookie)
+    stream = Stream(live_site, f"/matches/{match.pk}/events/", cookie)
     assert stream.status == 200 and stream.response.getheader("Content-Type").startswith("text/event-stream")
     match_services.append_move(match.pk, move=moves[0], index=0)
     first_id, first = stream.next_event()
@@ -84,17 +75,17 @@ def test_a_seat_follows_its_match_live_and_catches_up_after_a_drop(site: Site) -
 
     match_services.append_move(match.pk, move=moves[1], index=1)
     match_services.append_move(match.pk, move=moves[2], index=2)
-    again = Stream(site, f"/matches/{match.pk}/events/", cookie, last_id=first_id)
+    again = Stream(live_site, f"/matches/{match.pk}/events/", cookie, last_id=first_id)
     missed = [again.next_event(), again.next_event()]
     assert [payload["count"] for _, payload in missed] == [2, 3]
     match_services.append_move(match.pk, move=moves[3], index=3)
     assert again.next_event()[1]["count"] == 4
     again.close()
 
-    fresh = Stream(site, f"/matches/{match.pk}/events/")  # no session: not a member
+    fresh = Stream(live_site, f"/matches/{match.pk}/events/")  # no session: not a member
     assert fresh.status == 404
     fresh.close()
-    spectator = Stream(site, f"/matches/{match.pk}/events/", session_cookie(world.bystander))
+    spectator = Stream(live_site, f"/matches/{match.pk}/events/", session_cookie(world.bystander))
     newest_id, newest = spectator.next_event()  # without an id: the newest event at once
     match.refresh_from_db()
     match.log.refresh_from_db()
@@ -103,16 +94,16 @@ def test_a_seat_follows_its_match_live_and_catches_up_after_a_drop(site: Site) -
     spectator.close()
 
 
-def test_a_private_clubs_stream_is_refused_to_outsiders_and_pages_still_answer(site: Site) -> None:
+def test_a_private_clubs_stream_is_refused_to_outsiders_and_pages_still_answer(live_site: Site) -> None:
     world = make_world()
     other = Player.objects.create(club=world.private_club, name="Hush")
     match = match_services.create_match(club=world.private_club, game="leap_frog",
                                         players=[world.private_player, other])
     for user, status in ((world.outsider, 404), (world.member, 404), (world.director, 200)):
-        stream = Stream(site, f"/matches/{match.pk}/events/", session_cookie(user))
+        stream = Stream(live_site, f"/matches/{match.pk}/events/", session_cookie(user))
         assert stream.status == status, user.username
         stream.close()
-    page = Stream(site, f"/matches/{match.pk}/", session_cookie(world.director))
+    page = Stream(live_site, f"/matches/{match.pk}/", session_cookie(world.director))
     body = page.response.read().decode()
     assert page.status == 200 and f'data-live="/matches/{match.pk}/events/"' in body
     page.close()
