@@ -5,7 +5,7 @@
 (function () {
   "use strict";
   const root = document.getElementById("compare");
-  if (!root || !window.LeapfrogPositions) return;
+  if (!root || !window.LeapfrogPositions || !window.LeapfrogControls) return;
   const total = Number(root.dataset.total);
   const counter = document.getElementById("compare-counter");
   const list = document.getElementById("compare-moves");
@@ -55,21 +55,7 @@
     });
   }
 
-  const steps = {
-    first: function () { return 0; },
-    previous: function () { return wanted - 1; },
-    next: function () { return wanted + 1; },
-    last: function () { return total; },
-  };
-  root.querySelectorAll("button[data-step]").forEach(function (button) {
-    button.addEventListener("click", function () { show(steps[button.dataset.step]()); });
-  });
-  list.addEventListener("click", function (event) {
-    const link = event.target.closest("a[data-n]");
-    if (!link) return;
-    event.preventDefault();
-    show(Number(link.dataset.n));
-  });
+  window.LeapfrogControls(root, list, show, function () { return wanted; }, function () { return total; });
   const jump = document.getElementById("jump");
   if (jump) {
     jump.addEventListener("click", function (event) {
@@ -79,13 +65,6 @@
       if (row) row.scrollIntoView({ block: "nearest" });
     });
   }
-  document.addEventListener("keydown", function (event) {
-    if (event.target.closest("input, textarea, select") || event.altKey || event.ctrlKey || event.metaKey) return;
-    const keys = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
-    if (!keys[event.key]) return;
-    event.preventDefault();
-    show(steps[keys[event.key]]());
-  });
   sides.forEach(function (side) {
     const at = Math.min(wanted, side.total);
     side.positions.keep(at, side.board.innerHTML);

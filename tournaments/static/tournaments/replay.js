@@ -1,7 +1,8 @@
 /* The replay viewer: fetch each position's SVG from the API on demand (prefetching the
    neighbours), step with the buttons, the move list or the arrow keys; new moves arrive
-   through live.js (the `leapfrog:match` event). The position fetching is shared with the
-   comparison page (compare.js) as window.LeapfrogPositions. */
+   through live.js (the `leapfrog:match` event). The position fetching and the controls are
+   shared with the comparison page (compare.js) as window.LeapfrogPositions and
+   window.LeapfrogControls. */
 (function () {
   "use strict";
 
@@ -29,6 +30,35 @@
     return { load: load, near: near, keep: keep, moved: moved };
   }
   window.LeapfrogPositions = positions;
+
+  /* The stepping controls of a replay: the first/previous/next/last buttons, the move list's
+     links and the arrow, Home and End keys, each calling show(n); wanted() and total() say
+     which position is asked for and how many moves there are. */
+  function controls(root, list, show, wanted, total) {
+    const steps = {
+      first: function () { return 0; },
+      previous: function () { return wanted() - 1; },
+      next: function () { return wanted() + 1; },
+      last: function () { return total(); },
+    };
+    root.querySelectorAll("button[data-step]").forEach(function (button) {
+      button.addEventListener("click", function () { show(steps[button.dataset.step]()); });
+    });
+    list.addEventListener("click", function (event) {
+      const link = event.target.closest("a[data-n]");
+      if (!link) return;
+      event.preventDefault();
+      show(Number(link.dataset.n));
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.target.closest("input, textarea, select") || event.altKey || event.ctrlKey || event.metaKey) return;
+      const keys = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
+      if (!keys[event.key]) return;
+      event.preventDefault();
+      show(steps[keys[event.key]]());
+    });
+  }
+  window.LeapfrogControls = controls;
 
   const root = document.getElementById("replay");
   if (!root) return;
@@ -70,28 +100,7 @@
     });
   }
 
-  const steps = {
-    first: function () { return 0; },
-    previous: function () { return wanted - 1; },
-    next: function () { return wanted + 1; },
-    last: function () { return total; },
-  };
-  root.querySelectorAll("button[data-step]").forEach(function (button) {
-    button.addEventListener("click", function () { show(steps[button.dataset.step]()); });
-  });
-  list.addEventListener("click", function (event) {
-    const link = event.target.closest("a[data-n]");
-    if (!link) return;
-    event.preventDefault();
-    show(Number(link.dataset.n));
-  });
-  document.addEventListener("keydown", function (event) {
-    if (event.target.closest("input, textarea, select") || event.altKey || event.ctrlKey || event.metaKey) return;
-    const keys = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
-    if (!keys[event.key]) return;
-    event.preventDefault();
-    show(steps[keys[event.key]]());
-  });
+  controls(root, list, show, function () { return wanted; }, function () { return total; });
   // A live update (live.js) has drawn the newest position for a reader following the game,
   // or left one looking back where it was: take up the new count.
   document.addEventListener("leapfrog:match", function (event) {
