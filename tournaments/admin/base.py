@@ -10,6 +10,7 @@ from django.contrib import admin
 from django.db import models
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
+from django.urls import reverse
 
 from tournaments.forms import BoundedJSONField
 
@@ -29,6 +30,23 @@ def refusal(model_admin: admin.ModelAdmin, request: HttpRequest, *, title: str, 
     context = {**model_admin.admin_site.each_context(request), "title": title, "reason": reason,
                "elsewhere": elsewhere, "elsewhere_label": elsewhere_label, "opts": model_admin.model._meta}
     return TemplateResponse(request, "admin/tournaments/refused.html", context, status=403)
+
+
+class AddRefusedAdmin(admin.ModelAdmin):
+    """An admin whose records no one adds by hand: no add button, and the add page is a
+    refusal that says why (``add_refusal``: its title and reason, and the admin list named by
+    ``add_elsewhere``, with its label, where such records are found)."""
+
+    add_refusal: tuple[str, str]
+    add_elsewhere: tuple[str, str]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def add_view(self, request: HttpRequest, form_url: str = "", extra_context: Any = None) -> HttpResponse:
+        (title, reason), (url_name, label) = self.add_refusal, self.add_elsewhere
+        return refusal(self, request, title=title, reason=reason,
+                       elsewhere=reverse(url_name), elsewhere_label=label)
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

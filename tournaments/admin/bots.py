@@ -17,7 +17,7 @@ from tournaments.errors import ServiceError
 from tournaments.forms import VersionSourceForm
 from tournaments.models import BotEntry, BotVersion, Club, SeatOutput
 from tournaments.services import bots as bot_services
-from tournaments.admin.base import refusal, service_form_view
+from tournaments.admin.base import AddRefusedAdmin, service_form_view
 
 
 class NewEntryForm(VersionSourceForm):
@@ -163,9 +163,14 @@ class BotVersionAdmin(admin.ModelAdmin):
 
 
 @admin.register(SeatOutput)
-class SeatOutputAdmin(admin.ModelAdmin):
+class SeatOutputAdmin(AddRefusedAdmin):
     """What uploaded bots wrote to standard error, and their turn reports, by match and seat
     (staff only, read-only)."""
+
+    add_refusal = ("Add seat output",
+                   "Standard error is kept from the matches uploaded "
+                   "bots play; no one adds it by hand.")
+    add_elsewhere = ("admin:tournaments_match_changelist", "The matches")
 
     list_display = ["seat", "size"]
     search_fields = ["seat__player__name", "=seat__match__id"]
@@ -176,10 +181,3 @@ class SeatOutputAdmin(admin.ModelAdmin):
     def size(self, output: SeatOutput) -> int:
         return len(output.stderr)
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def add_view(self, request: HttpRequest, form_url: str = "", extra_context: Any = None) -> HttpResponse:
-        return refusal(self, request, title="Add seat output",
-                       reason="Standard error is kept from the matches uploaded bots play; no one adds it by hand.",
-                       elsewhere=reverse("admin:tournaments_match_changelist"), elsewhere_label="The matches")

@@ -10,10 +10,9 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse
-from django.urls import reverse
+from django.http import HttpRequest
 
-from tournaments.admin.base import refusal
+from tournaments.admin.base import AddRefusedAdmin
 from tournaments.errors import ServiceError
 from tournaments.models import Delivery, NotificationPreference, WebhookEndpoint
 from tournaments.models.notifications import EVENTS
@@ -21,9 +20,14 @@ from tournaments.services import notifications
 
 
 @admin.register(WebhookEndpoint)
-class WebhookEndpointAdmin(admin.ModelAdmin):
+class WebhookEndpointAdmin(AddRefusedAdmin):
     """A webhook's URL, owner, events and state. Its secret signs every delivery and stays
     with its owner: it is never shown here."""
+
+    add_refusal = ("Add a webhook",
+                   "A webhook is added by its owner (or a club's director) on the notifications "
+                   "pages or through the API, which show its secret to them alone.")
+    add_elsewhere = ("admin:tournaments_webhookendpoint_changelist", "The webhooks")
 
     list_display = ["url", "owner", "event_list", "active", "created_at"]
     list_filter = ["active"]
@@ -43,16 +47,6 @@ class WebhookEndpointAdmin(admin.ModelAdmin):
     @admin.display(description="deliveries")
     def delivery_log(self, endpoint: WebhookEndpoint) -> str:
         return f"{endpoint.deliveries.count()} (see Deliveries, filtered by this webhook)"
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def add_view(self, request: HttpRequest, form_url: str = "", extra_context: Any = None) -> HttpResponse:
-        return refusal(self, request, title="Add a webhook",
-                       reason="A webhook is added by its owner (or a club's director) on the notifications "
-                              "pages or through the API, which show its secret to them alone.",
-                       elsewhere=reverse("admin:tournaments_webhookendpoint_changelist"),
-                       elsewhere_label="The webhooks")
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         # The page of one webhook is read-only; the list's actions switch webhooks off and on.
@@ -91,8 +85,13 @@ class WebhookEndpointAdmin(admin.ModelAdmin):
 
 
 @admin.register(Delivery)
-class DeliveryAdmin(admin.ModelAdmin):
+class DeliveryAdmin(AddRefusedAdmin):
     """Each event sent to a webhook and how its attempts went, as the service recorded them."""
+
+    add_refusal = ("Add a delivery",
+                   "Deliveries are made by the service when an "
+                   "event happens; no one adds one by hand.")
+    add_elsewhere = ("admin:tournaments_delivery_changelist", "The deliveries")
 
     list_display = ["created_at", "event", "endpoint", "status", "attempts", "response_status", "last_error"]
     list_filter = ["status", "event", "endpoint"]
@@ -100,14 +99,6 @@ class DeliveryAdmin(admin.ModelAdmin):
     fields = ["endpoint", "event", "status", "attempts", "response_status", "last_error", "created_at",
               "last_attempt_at", "delivered_at", "payload"]
     readonly_fields = fields
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def add_view(self, request: HttpRequest, form_url: str = "", extra_context: Any = None) -> HttpResponse:
-        return refusal(self, request, title="Add a delivery",
-                       reason="Deliveries are made by the service when an event happens; no one adds one by hand.",
-                       elsewhere=reverse("admin:tournaments_delivery_changelist"), elsewhere_label="The deliveries")
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -140,7 +131,12 @@ class PreferenceForm(forms.ModelForm):
 
 
 @admin.register(NotificationPreference)
-class NotificationPreferenceAdmin(admin.ModelAdmin):
+class NotificationPreferenceAdmin(AddRefusedAdmin):
+    add_refusal = ("Add notification preferences",
+                   "A user's preferences are made when they first choose them on their notifications "
+                   "page or through the API; change an existing user's here.")
+    add_elsewhere = ("admin:tournaments_notificationpreference_changelist", "The preferences")
+
     list_display = ["user", "email_list", "rating_threshold", "updated_at"]
     search_fields = ["user__username", "user__email"]
     form = PreferenceForm
@@ -150,16 +146,6 @@ class NotificationPreferenceAdmin(admin.ModelAdmin):
     @admin.display(description="e-mail events")
     def email_list(self, preference: NotificationPreference) -> str:
         return ", ".join(preference.email_events) or "none"
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def add_view(self, request: HttpRequest, form_url: str = "", extra_context: Any = None) -> HttpResponse:
-        return refusal(self, request, title="Add notification preferences",
-                       reason="A user's preferences are made when they first choose them on their notifications "
-                              "page or through the API; change an existing user's here.",
-                       elsewhere=reverse("admin:tournaments_notificationpreference_changelist"),
-                       elsewhere_label="The preferences")
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # no e-mail is chosen by unticking every event; the rating marks stay
