@@ -6,9 +6,10 @@
 
 One round robin of ``random`` bots (the smallest with at least ``--matches`` matches: 33
 entrants, 528 matches in 33 rounds) is played three ways with the same seed: (a) in this
-process, by the loop ``run_tournament`` runs without a broker (``advance``, then
-``play_scheduled_many`` for each chunk of the round's matches: the same service code a worker
-runs, no broker: the baseline); (b) by one ``celery -A config worker`` process with concurrency 1, on Redis and
+process, by the loop ``run_tournament`` runs without a broker (``services.play_here``:
+``advance``, then ``play_scheduled_many`` for each chunk of the round's matches, live events
+paced as the workers pace them: the same service code a worker runs, no broker: the
+baseline); (b) by one ``celery -A config worker`` process with concurrency 1, on Redis and
 PostgreSQL, started here, the tournament dispatched with ``advance_tournament`` as the API
 does; (c) by two such processes. Each way runs ``--repeat`` times in turn and the fastest counts
 (the machine may be busy). Prints matches per second and the ratio of each to the baseline,
@@ -162,8 +163,9 @@ def standings_text(tournament: Any) -> str:
 
 
 def in_process(game: str, entrants: int, seed: str, chunk_size: int) -> tuple[float, int, str, dict[str, float]]:
-    """The baseline: ``run_tournament``'s loop without a broker (each round's matches played
-    in the workers' chunks, so that both do the same database work). Answers seconds,
+    """The baseline: ``run_tournament``'s loop without a broker (``services.play_here``: each
+    round's matches played in the workers' chunks, so that both do the same database work, its
+    live events paced as the workers' are). Answers seconds,
     matches, standings and the CPU seconds of this process, PostgreSQL and Redis."""
     from tournaments.models import Tournament
     from tournaments.services import tournaments as services
@@ -172,9 +174,7 @@ def in_process(game: str, entrants: int, seed: str, chunk_size: int) -> tuple[fl
     meter = CpuMeter([])
     before = meter.sample()
     started = time.perf_counter()
-    while matches := services.advance(tournament.pk):
-        for chunk in services.chunks([match.pk for match in matches], chunk_size):
-            services.play_scheduled_many(chunk)
+    services.play_here(tournament.pk, chunk_size=chunk_size)
     seconds = time.perf_counter() - started
     cpu = meter.difference(before, meter.sample())
     del cpu["workers"]

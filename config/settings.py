@@ -251,6 +251,10 @@ LIVE_EVENTS_REDIS_URL = (os.environ.get("LIVE_EVENTS_REDIS_URL") or CACHE_URL
                          or (os.environ.get("CELERY_BROKER_URL") or ""))
 #: The start of the live events' Redis names: two services sharing one Redis server name theirs apart.
 LIVE_EVENTS_PREFIX = os.environ.get("LIVE_EVENTS_PREFIX") or "leapfrog:live"
+#: With a worker, a tournament's page is rendered for its viewers at most once in this many
+#: seconds, however many of its games finish meanwhile; the newest state always goes out. 0:
+#: after every change (as without a worker, where nothing could send it later).
+LIVE_TOURNAMENT_SECONDS = float(os.environ.get("LIVE_TOURNAMENT_SECONDS") or "2")
 
 # -- API ------------------------------------------------------------------------------------------
 #: Requests a client may make (per address when anonymous, per account otherwise); read at each

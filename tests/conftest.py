@@ -67,8 +67,9 @@ def live_site(redis_url: str, settings: Any, tmp_path: Path) -> Iterator[Site]:
 def celery_worker(redis_url: str, tmp_path: Path) -> Iterator[RemoteWorker]:
     """A real Celery worker process on Redis, consuming a queue of its own."""
     queue = f"test-{uuid.uuid4().hex[:8]}"
+    # Its live events go to the test's Redis under a prefix of its own (RemoteWorker.live_prefix).
     env = {**os.environ, "CELERY_BROKER_URL": redis_url, "PYTHONPATH": str(ROOT), "CELERY_TASK_DEFAULT_QUEUE": queue,
-           **worker_database_env()}
+           "LIVE_EVENTS_REDIS_URL": redis_url, "LIVE_EVENTS_PREFIX": f"live-{queue}", **worker_database_env()}
     log = tmp_path / "worker.log"
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue,

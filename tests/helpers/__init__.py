@@ -101,5 +101,10 @@ class RemoteWorker:
     client: Celery
     queue: str
 
+    @property
+    def live_prefix(self) -> str:
+        """The worker's ``LIVE_EVENTS_PREFIX`` (``tests/conftest.celery_worker``)."""
+        return f"live-{self.queue}"
+
     def run(self, task: str, *args: object, timeout: float = 120) -> object:
         return self.client.send_task(task, args=args, queue=self.queue).get(timeout=timeout)

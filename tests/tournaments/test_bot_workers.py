@@ -5,7 +5,9 @@ played again from its seed."""
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -20,6 +22,7 @@ from tournaments.selectors import match_envelope
 from tournaments.services import bots as bot_services
 from tournaments.services import challenges as challenge_services
 from tournaments.services import ladders as ladder_services
+from tournaments.services import live_events
 from tournaments.services import tournaments as tournament_services
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
@@ -49,6 +52,32 @@ def test_a_tournament_of_uploaded_and_built_in_bots_runs_on_a_worker(celery_work
         assert not match.log.forfeits
     outputs = SeatOutput.objects.filter(seat__player=uploaded.player)
     assert outputs.count() == 2 and all("hello from the sandbox" in output.stderr for output in outputs)
+
+
+def test_a_bot_tournaments_viewers_get_paced_renders_ending_with_the_final_standings(
+        celery_worker: RemoteWorker, redis_url: str, settings: Any) -> None:
+    """The worker renders the tournament's page for its viewers a few times, not after every
+    chunk of games, and the last render shows it finished."""
+    needs_worker_database()
+    settings.LIVE_EVENTS_REDIS_URL, settings.LIVE_EVENTS_PREFIX = redis_url, celery_worker.live_prefix
+    club = Club.objects.create(name="Paced", slug="paced")
+    tournament = tournament_services.create_tournament(club=club, name="Paced cup", game="leapfrog_race",
+                                                       format="round_robin", bots=True, seed="paced", rated=False)
+    for number in range(10):
+        tournament_services.register(tournament, bot_services.builtin_player(club, "leapfrog_race", f"R{number}",
+                                                                             "random"))
+    tournament_services.start(tournament)
+    celery_worker.client.send_task("tournaments.advance_tournament", args=(tournament.pk,), queue=celery_worker.queue)
+    topic = live_events.tournament_topic(tournament.pk)
+
+    def finished_shown() -> bool:
+        newest = live_events.events_after(topic, None)
+        return bool(newest) and json.loads(newest[0][1])["status"] == Tournament.Status.FINISHED
+
+    wait_until(finished_shown, 180, "the finished tournament's render")
+    renders = len(live_events.events_after(topic, "0-0"))
+    changes = 9 + 45 // 4 + 1  # each round paired, each chunk of four games stored, the finish
+    assert 1 <= renders < changes / 2, f"{renders} renders for {changes} changes"
 
 
 def test_a_ladder_round_runs_on_a_worker(celery_worker: RemoteWorker) -> None:

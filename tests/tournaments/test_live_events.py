@@ -154,6 +154,88 @@ def test_a_tournaments_progress_is_published_once_rendered(world: World, redis_u
     assert "hx-trigger" not in page, "the timer reloads are gone"
 
 
+def test_with_a_worker_a_tournaments_renders_are_paced_and_the_newest_state_goes_out(
+        world: World, redis_url: str, settings: Any, monkeypatch: pytest.MonkeyPatch,
+        django_capture_on_commit_callbacks: Any) -> None:
+    """However many games of a tournament finish meanwhile, one render is queued for
+    ``LIVE_TOURNAMENT_SECONDS`` later; when it runs it reads the tournament then, and the next
+    change queues the next one."""
+    from celery import current_app
+
+    from tournaments.services import tournaments as tournament_services
+    from tournaments.services.progress import refresh_progress
+    from tournaments.tasks import publish_live
+
+    live_settings(settings, redis_url)
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    settings.LIVE_TOURNAMENT_SECONDS = 2.5
+    sent: list[tuple[str, list[Any], float]] = []
+    monkeypatch.setattr(current_app, "send_task",
+                        lambda name, args=(), **options: sent.append((name, args, options.get("countdown"))))
+    tournament = tournament_services.create_tournament(club=world.club, name="Pond cup", game="leap_frog",
+                                                       players=[world.ana, world.ben, world.cy, world.dora])
+    topic = live_events.tournament_topic(tournament.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        tournament_services.start_and_pair(tournament)
+    for _ in range(3):  # three chunks of games finishing, each in its own transaction
+        with django_capture_on_commit_callbacks(execute=True):
+            refresh_progress(tournament.pk)
+    assert sent == [("tournaments.publish_live", ["tournament", tournament.pk], 2.5)]
+    assert live_events.events_after(topic, None) == [], "nothing is rendered before its time"
+
+    publish_live("tournament", tournament.pk)  # what the worker runs when the countdown ends
+    [(first_id, data)] = live_events.events_after(topic, None)
+    assert json.loads(data)["progress"]["running"]
+    with django_capture_on_commit_callbacks(execute=True):
+        refresh_progress(tournament.pk)
+    assert len(sent) == 2, "a change after the render queues the next one"
+    publish_live("tournament", tournament.pk)
+    assert len(live_events.events_after(topic, first_id)) == 1
+
+
+def test_without_a_worker_or_with_no_pace_every_change_is_rendered_at_once(
+        world: World, redis_url: str, settings: Any, django_capture_on_commit_callbacks: Any) -> None:
+    from tournaments.services import tournaments as tournament_services
+    from tournaments.services.progress import refresh_progress
+
+    live_settings(settings, redis_url)
+    tournament = tournament_services.create_tournament(club=world.club, name="Pond cup", game="leap_frog",
+                                                       players=[world.ana, world.ben])
+    topic = live_events.tournament_topic(tournament.pk)
+    for eager, seconds in ((True, 2.0), (False, 0.0)):
+        settings.CELERY_TASK_ALWAYS_EAGER, settings.LIVE_TOURNAMENT_SECONDS = eager, seconds
+        before = len(live_events.events_after(topic, "0-0"))
+        with django_capture_on_commit_callbacks(execute=True):
+            refresh_progress(tournament.pk)
+        assert len(live_events.events_after(topic, "0-0")) == before + 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("seconds", [3600.0, 0.0])
+def test_a_tournament_played_here_is_paced_as_on_workers_and_its_end_is_shown(
+        world: World, redis_url: str, settings: Any, seconds: float) -> None:
+    """``play_here`` (the command line without a worker) holds its changes between renders
+    and publishes what is left when it ends: paced by an hour, its viewers get one render, of
+    the finished tournament; unpaced, one after every chunk."""
+    from tournaments.models import Tournament
+    from tournaments.services import tournaments as tournament_services
+    from tournaments.services.bots import builtin_player
+
+    live_settings(settings, redis_url)
+    settings.LIVE_TOURNAMENT_SECONDS = seconds
+    tournament = tournament_services.create_tournament(club=world.club, name="Here cup", game="leapfrog_race",
+                                                       format="round_robin", bots=True, seed="here", rated=False)
+    for number in range(4):
+        tournament_services.register(tournament, builtin_player(world.club, "leapfrog_race", f"R{number}", "random"))
+    tournament_services.start(tournament)
+    chunks: list[int] = []
+    tournament_services.play_here(tournament.pk, on_chunk=chunks.append, chunk_size=1)
+    events = [json.loads(data) for _, data in
+              live_events.events_after(live_events.tournament_topic(tournament.pk), "0-0")]
+    assert events[-1]["status"] == Tournament.Status.FINISHED
+    assert len(events) == (1 if seconds else len(chunks) + 1) and len(chunks) == 6
+
+
 def test_redis_fans_each_event_out_to_every_web_process(world: World, redis_url: str, settings: Any) -> None:
     """Two hubs, as two web processes have, both subscribed to one audience: each receives the
     event once, with the id a reconnecting client names."""

@@ -8,6 +8,10 @@ its connection catches up from the last event it saw, ``Last-Event-ID``) and pub
 topic's pub/sub channel, which every web process listening to it receives
 (``tournaments/web/live.py`` serves the streams). Without Redis nothing is published and the
 pages work as before (docs/deployment.md, "Live updates").
+
+A tournament's event is its whole page's live part, rendered: with a worker it is paced
+(:func:`pace_tournament`), at most one render in ``LIVE_TOURNAMENT_SECONDS`` however many of
+its games finish meanwhile, so that a bot tournament's workers play rather than render.
 """
 
 from __future__ import annotations
@@ -16,11 +20,13 @@ import contextlib
 import json
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
 import redis
+from celery import current_app
 from django.conf import settings
 from django.db import transaction
 from django.dispatch import receiver
@@ -249,14 +255,85 @@ def held() -> Iterator[list[tuple[str, int]]]:
         _holding.events = outer
 
 
+@contextlib.contextmanager
+def paced_here(seconds: float | None = None) -> Iterator[Callable[[], None]]:
+    """For a loop that plays a tournament in this process (no worker to pace it): within the
+    block changes are held, and published when the loop calls the ``due()`` it is given at
+    least ``seconds`` (default ``LIVE_TOURNAMENT_SECONDS``) after the last time, and when the
+    block ends, so that the loop's viewers are paced as the workers' are and see its end."""
+    seconds = settings.LIVE_TOURNAMENT_SECONDS if seconds is None else seconds
+    last = time.monotonic()
+
+    def flush(events: list[tuple[str, int]]) -> None:
+        nonlocal last
+        for kind, pk in events:
+            publish_now(kind, pk)
+        events.clear()
+        last = time.monotonic()
+
+    with held() as events:
+
+        def due() -> None:
+            if events and time.monotonic() - last >= seconds:
+                flush(events)
+
+        try:
+            yield due
+        finally:
+            pending = list(events)
+    flush(pending)
+
+
 def deliver(kind: str, pk: int) -> None:
-    """Publish a committed change of a match or tournament now, or list it while :func:`held`."""
+    """Publish a committed change of a match or tournament (a tournament's paced, with a
+    worker), or list it while :func:`held`."""
     events = getattr(_holding, "events", None)
     if events is not None:
         if (kind, pk) not in events:
             events.append((kind, pk))
         return
-    publish_match(pk) if kind == "match" else publish_tournament(pk)
+    if kind == "tournament" and paced():
+        pace_tournament(pk)
+    else:
+        publish_now(kind, pk)
+
+
+def publish_now(kind: str, pk: int) -> None:
+    """Publish a match's or a tournament's state as it is now (``tournaments.publish_live``
+    runs this); a tournament's paced render, if one is waiting, is then no longer due."""
+    if kind == "match":
+        publish_match(pk)
+        return
+    if enabled():
+        try:
+            client().delete(pending_key(pk))
+        except redis.RedisError as error:
+            log.warning("live events of tournament %s: %s", pk, error)
+    publish_tournament(pk)
+
+
+def paced() -> bool:
+    """Whether tournaments' events are paced: only where a worker can render them later."""
+    return enabled() and not settings.CELERY_TASK_ALWAYS_EAGER and settings.LIVE_TOURNAMENT_SECONDS > 0
+
+
+def pending_key(tournament_id: int) -> str:
+    return f"{prefix()}:tournament:{tournament_id}:pending"
+
+
+def pace_tournament(tournament_id: int) -> None:
+    """Render a tournament's event ``LIVE_TOURNAMENT_SECONDS`` from now, on a worker, unless a
+    render is already due: the first change after a render queues the next one, later ones
+    wait for it. Nothing is lost, as the render reads the tournament when it runs, after
+    clearing the mark (:func:`publish_now`); a mark whose task was lost expires."""
+    seconds = settings.LIVE_TOURNAMENT_SECONDS
+    try:
+        queued = client().set(pending_key(tournament_id), 1, nx=True, ex=max(60, int(seconds * 10)))
+    except redis.RedisError as error:
+        log.warning("live events of tournament %s not paced: %s", tournament_id, error)
+        return
+    if queued:
+        current_app.send_task("tournaments.publish_live", args=["tournament", tournament_id], countdown=seconds)
 
 
 def after_commit(kind: str, pk: int) -> None:

@@ -9,7 +9,7 @@ players). Standings are derived data: :func:`compute_standings` recomputes them 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -365,6 +365,22 @@ def play_scheduled_many(match_ids: Sequence[int]) -> list[int]:
     return played
 
 
+def play_here(tournament_id: int, on_round: Callable[[], None] = lambda: None,
+              on_chunk: Callable[[int], None] = lambda played: None, chunk_size: int | None = None) -> None:
+    """Play a bot tournament to its end in this process, by the steps the workers take (each
+    round paired, its matches played in chunks of ``chunk_size``, default
+    ``TOURNAMENT_MATCH_CHUNK``), its live viewers paced as the workers pace them
+    (``live_events.paced_here``). ``on_round`` is called after each pairing, ``on_chunk`` with
+    the number of matches each chunk played."""
+    with live_events.paced_here() as due:
+        while matches := advance(tournament_id):
+            on_round()
+            for chunk in chunks([match.pk for match in matches], chunk_size):
+                play_scheduled_many(chunk)
+                on_chunk(len(chunk))
+                due()
+
+
 def chunks(match_ids: Sequence[int], size: int | None = None) -> list[list[int]]:
     """``match_ids`` cut into lists of ``size`` (default ``TOURNAMENT_MATCH_CHUNK``), in order."""
     size = max(1, size or settings.TOURNAMENT_MATCH_CHUNK)
@@ -413,25 +429,28 @@ def advance_tournament(tournament_id: int, *finished: Any) -> None:
     ``TOURNAMENT_MATCH_CHUNK`` matches (a group), and come back here when they are all played
     (a chord); finish the tournament when nothing is left to play.
 
-    Every worker waits for the pairing, so its viewers' live event (the whole tournament page,
-    rendered) is left to a task of its own, sent before the matches: with two workers, one
-    renders it while the other plays."""
+    Every worker waits for the pairing, so its viewers' live events are sent once the matches
+    are: a tournament's is paced (``live_events.pace_tournament``), a match's is left to a task
+    of its own, so that with two workers one renders while the other plays."""
     with live_events.held() as events:
         matches = advance(tournament_id)
     if not matches:
         for kind, pk in events:  # the tournament finished (or is waiting): nothing else to run
             live_events.deliver(kind, pk)
         return
-    for kind, pk in events:
-        publish_live.delay(kind, pk)
     chord(play_bot_matches.si(chunk) for chunk in chunks([match.pk for match in matches])) \
         (advance_tournament.si(tournament_id))
+    for kind, pk in events:
+        if kind == "tournament":
+            live_events.deliver(kind, pk)
+        else:
+            publish_live.delay(kind, pk)
 
 
 @shared_task(name="tournaments.publish_live", acks_late=True)
 def publish_live(kind: str, pk: int) -> None:
     """Publish a match's or a tournament's state to its live viewers (``live_events``)."""
-    live_events.deliver(kind, pk)
+    live_events.publish_now(kind, pk)
 
 
 @shared_task(name="tournaments.sweep")

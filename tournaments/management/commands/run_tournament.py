@@ -156,15 +156,14 @@ class Command(BaseCommand):
         return tournament
 
     def run_here(self, tournament: Tournament, bar: tqdm) -> None:
-        """Without a broker: the same steps as the workers take (a round's matches in chunks of
-        ``TOURNAMENT_MATCH_CHUNK``), one after another."""
-        while matches := services.advance(tournament.pk):
+        """Without a broker: the same steps as the workers take, one after another."""
+
+        def paired() -> None:
             tournament.refresh_from_db(fields=["matches_total", "matches_done"])
             bar.total, bar.n = tournament.matches_total, tournament.matches_done
             bar.refresh()
-            for chunk in services.chunks([match.pk for match in matches]):
-                services.play_scheduled_many(chunk)
-                bar.update(len(chunk))
+
+        services.play_here(tournament.pk, on_round=paired, on_chunk=bar.update)
 
     def run_on_workers(self, tournament: Tournament, bar: tqdm, timeout: float) -> None:
         services.queue_tournament(tournament.pk)
