@@ -6,10 +6,8 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from rest_framework.routers import DefaultRouter
 
 from tournaments.api import tokens
-from tournaments.api.views import accounts, bots, challenges, clubs, games, jobs, ladders, matches, players, ratings, tournaments
-from tournaments.api.views import comparisons, play, webhooks
-from tournaments.api.views import accounts, bots, clubs, games, jobs, ladders, matches, players, ratings, tournaments
-from tournaments.api.views import bot_games, play, webhooks
+from tournaments.api.views import (accounts, bot_games, bots, challenges, clubs, comparisons, games, jobs, ladders,
+                                   matches, play, players, ratings, tournaments, webhooks)
 from tournaments.api.negotiation import FirstRenderer
 
 router = DefaultRouter()
