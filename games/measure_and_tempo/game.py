@@ -18,7 +18,6 @@ from typing import Any
 from games.base import Bot, Game, GameState, Option, RandomBot
 from games.errors import SetupError
 from games.measure_and_tempo.cards import CARDS, DECK, DECK_SIZE, HAND_SIZE
-from games.measure_and_tempo.knowledge import SeatKnowledge
 from games.measure_and_tempo.notation import CYCLE
 from games.measure_and_tempo.rules import MeasureAndTempoState
 
@@ -122,6 +121,8 @@ class MeasureAndTempo(Game):
         """A full position consistent with what one seat has seen: the opponent's hand, the
         deck's order and a face-down feint drawn at random among the cards it could hold
         (see :mod:`games.measure_and_tempo.knowledge`)."""
+        from games.measure_and_tempo.knowledge import SeatKnowledge  # for the bots: verifying a log never samples
+
         return SeatKnowledge(observation).sample(rng, self)
 
     def draw(self, state: GameState, viewer: int | None = None, reveal: bool = False,
