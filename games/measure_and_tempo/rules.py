@@ -90,21 +90,31 @@ LEADING = "leading"
 OVER = "over"
 
 #: The texts of the actions that name one card, by their word and the card (``"guard QH"``),
-#: of the feints by their word and the ace, and of the cards put under, by the two cards.
+#: and of the feints by their word and the ace.
 ACTION_TEXT: dict[str, dict[str, str]] = {
     word: {card: f"{word} {card}" for card in DECK} for word in (STRIKE, LEAD, ANSWER, GUARD)}
 FEINT_TEXT: dict[str, dict[str, str]] = {
     word: {card: f"{word} feint {card}" for card in DECK if card[0] == "A"} for word in (STRIKE, LEAD)}
-UNDER_TEXT: dict[str, dict[str, str]] = {
-    first: {second: f"{UNDER} {first} {second}" for second in DECK} for first in DECK}
 #: The same look-ups as functions of the card, made once for the lists of legal actions:
 #: ``TEXT_OF[word](card)`` is ``ACTION_TEXT[word][card]``, ``FEINT_OF[word](ace)`` the
 #: feint of an ace, ``UNDER_OF[first](second)`` the text of putting ``first`` and ``second``
-#: under, and ``ANSWER_IN_SUIT[suit](card)`` the answer with a card of the suit and ``None``
-#: for a card of another.
+#: under (see :class:`UnderTexts`), and ``ANSWER_IN_SUIT[suit](card)`` the answer with a
+#: card of the suit and ``None`` for a card of another.
 TEXT_OF: dict[str, Callable[[str], str]] = {word: texts.__getitem__ for word, texts in ACTION_TEXT.items()}
 FEINT_OF: dict[str, Callable[[str], str]] = {word: texts.__getitem__ for word, texts in FEINT_TEXT.items()}
-UNDER_OF: dict[str, Callable[[str], str]] = {first: texts.__getitem__ for first, texts in UNDER_TEXT.items()}
+
+
+class UnderTexts(dict[str, Callable[[str], str]]):
+    """``UNDER_OF[first]``: the texts of putting ``first`` and another card under, by the other
+    card, written when a bot's cycle first puts ``first`` under (verifying a log never does,
+    so its start does not write the 2,652 texts)."""
+
+    def __missing__(self, first: str) -> Callable[[str], str]:
+        texts = self[first] = {second: f"{UNDER} {first} {second}" for second in DECK}.__getitem__
+        return texts
+
+
+UNDER_OF = UnderTexts()
 ANSWER_IN_SUIT: dict[str, Callable[[str], str | None]] = {
     suit: {card: text for card, text in ACTION_TEXT[ANSWER].items() if card[1] == suit}.get for suit in SUITS}
 
