@@ -46,6 +46,28 @@ def check_cards(cards: Any, what: str, count: int) -> list[str]:
     return list(cards)
 
 
+def whole_deal(raw: Any) -> dict[str, Any] | None:
+    """The setup of a deal written out whole, as the service writes one (both hands, the deck,
+    ``first`` if given), checked at once: the 52 cards all there and each once. ``None`` for
+    anything else, which :meth:`MeasureAndTempo.parse_setup` checks part by part, naming the
+    fault; the answer is the one it would give."""
+    if type(raw) is not dict:
+        return None
+    hands, deck, first = raw.get("hands"), raw.get("deck"), raw.get("first", 0)
+    if not (len(raw) == (3 if "first" in raw else 2) and type(hands) is list and len(hands) == 2
+            and type(deck) is list and len(deck) == DECK_SIZE and type(first) is int and first in (0, 1)):
+        return None
+    mine, theirs = hands
+    if not (type(mine) is list and type(theirs) is list and len(mine) == len(theirs) == HAND_SIZE):
+        return None
+    cards = mine + theirs + deck
+    if not all_cards(cards) or len(set(cards)) != len(DECK):
+        return None
+    if "first" in raw:
+        return {"hands": [list(mine), list(theirs)], "first": first, "deck": list(deck)}
+    return {"hands": [list(mine), list(theirs)], "deck": list(deck)}
+
+
 class MeasureAndTempo(Game):
     """The game: exactly two seats, 7 cards dealt to each, 38 in the deck."""
 
@@ -72,6 +94,10 @@ class MeasureAndTempo(Game):
 
     def parse_setup(self, raw: Mapping[str, Any] | None, options: Mapping[str, Any],
                     num_players: int) -> dict[str, Any]:
+        return whole_deal(raw) or self.setup_by_parts(raw)
+
+    def setup_by_parts(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The setup checked key by key, naming the first fault (SetupError)."""
         if raw is None:
             raise SetupError("the setup must give the dealt hands: {\"hands\": [[7 cards], [7 cards]]}")
         unknown = sorted(set(raw) - {"hands", "first", "deck"})
