@@ -78,14 +78,37 @@ def answer_wins(lead: str, answer: str, trump: str | None) -> bool:
     return answer_suit == lead_suit and BEATS[answer[0]][lead[0]]
 
 
+def _trump_rows() -> dict[str | None, dict[str | None, str | None]]:
+    """:data:`TRUMPS`, decided by the ranks' loop as :func:`trump_suit` decides it: for a Guard
+    of rank ``r`` each other Guard gives its own suit when its rank beats ``r``, none when
+    neither beats the other, and the Guard's suit where ``r`` wins (filled in by suit)."""
+    rows: dict[str | None, dict[str | None, str | None]] = {None: {None: None, **{card: card[1] for card in DECK}}}
+    for rank in RANKS:
+        against: dict[str | None, str | None] = {other: other[1] if BEATS[other[0]][rank] else None for other in DECK}
+        beaten = [other for other in DECK if BEATS[rank][other[0]]]
+        for suit in SUITS:
+            row = {None: suit, **against}
+            row.update(dict.fromkeys(beaten, suit))
+            rows[rank + suit] = row
+    return rows
+
+
 #: ``TRUMPS[guard_a][guard_b]``: :func:`trump_suit` for every pair of Guards (``None`` too).
-TRUMPS: dict[str | None, dict[str | None, str | None]] = {
-    a: {b: trump_suit(a, b) for b in (None, *DECK)} for a in (None, *DECK)}
+TRUMPS: dict[str | None, dict[str | None, str | None]] = _trump_rows()
+
+#: The cards of each suit.
+_OF_SUIT: dict[str, frozenset[str]] = {suit: frozenset(rank + suit for rank in RANKS) for suit in SUITS}
+#: The answers of the led suit that take a tempo led by each card, with no trump.
+_FOLLOWING: dict[str, frozenset[str]] = {
+    lead: frozenset(answer for answer in _OF_SUIT[lead[1]] if BEATS[answer[0]][lead[0]]) for lead in DECK}
 #: ``WINNING_ANSWERS[trump][lead]``: the answers that take a tempo led by ``lead``
-#: (:func:`answer_wins`), for every trump suit and none.
+#: (:func:`answer_wins`), for every trump suit and none: a higher card of the led suit, and
+#: under a trump that is not the led suit every trump too.
 WINNING_ANSWERS: dict[str | None, dict[str, frozenset[str]]] = {
-    trump: {lead: frozenset(answer for answer in DECK if answer_wins(lead, answer, trump)) for lead in DECK}
-    for trump in (None, *SUITS)}
+    None: _FOLLOWING,
+    **{trump: {lead: following if lead[1] == trump else following | _OF_SUIT[trump]
+               for lead, following in _FOLLOWING.items()}
+       for trump in SUITS}}
 
 
 def tempo_winner(lead: str, answer: str, trump: str | None, leader: int) -> int:

@@ -18,7 +18,7 @@ from typing import Any
 from games.base import Bot, Game, GameState, Option, RandomBot
 from games.errors import SetupError
 from games.measure_and_tempo.cards import CARDS, DECK, DECK_SIZE, HAND_SIZE
-from games.measure_and_tempo.knowledge import SeatKnowledge
+from games.measure_and_tempo.draws import shuffle
 from games.measure_and_tempo.notation import CYCLE
 from games.measure_and_tempo.rules import MeasureAndTempoState
 
@@ -47,6 +47,28 @@ def check_cards(cards: Any, what: str, count: int) -> list[str]:
     return list(cards)
 
 
+def whole_deal(raw: Any) -> dict[str, Any] | None:
+    """The setup of a deal written out whole, as the service writes one (both hands, the deck,
+    ``first`` if given), checked at once: the 52 cards all there and each once. ``None`` for
+    anything else, which :meth:`MeasureAndTempo.parse_setup` checks part by part, naming the
+    fault; the answer is the one it would give."""
+    if type(raw) is not dict:
+        return None
+    hands, deck, first = raw.get("hands"), raw.get("deck"), raw.get("first", 0)
+    if not (len(raw) == (3 if "first" in raw else 2) and type(hands) is list and len(hands) == 2
+            and type(deck) is list and len(deck) == DECK_SIZE and type(first) is int and first in (0, 1)):
+        return None
+    mine, theirs = hands
+    if not (type(mine) is list and type(theirs) is list and len(mine) == len(theirs) == HAND_SIZE):
+        return None
+    cards = mine + theirs + deck
+    if not all_cards(cards) or len(set(cards)) != len(DECK):
+        return None
+    if "first" in raw:
+        return {"hands": [list(mine), list(theirs)], "first": first, "deck": list(deck)}
+    return {"hands": [list(mine), list(theirs)], "deck": list(deck)}
+
+
 class MeasureAndTempo(Game):
     """The game: exactly two seats, 7 cards dealt to each, 38 in the deck."""
 
@@ -73,6 +95,10 @@ class MeasureAndTempo(Game):
 
     def parse_setup(self, raw: Mapping[str, Any] | None, options: Mapping[str, Any],
                     num_players: int) -> dict[str, Any]:
+        return whole_deal(raw) or self.setup_by_parts(raw)
+
+    def setup_by_parts(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The setup checked key by key, naming the first fault (SetupError)."""
         if raw is None:
             raise SetupError("the setup must give the dealt hands: {\"hands\": [[7 cards], [7 cards]]}")
         unknown = sorted(set(raw) - {"hands", "first", "deck"})
@@ -110,7 +136,7 @@ class MeasureAndTempo(Game):
     def random_setup(self, options: Mapping[str, Any], num_players: int,
                      rng: random.Random) -> dict[str, Any]:
         cards = list(DECK)
-        rng.shuffle(cards)
+        shuffle(rng, cards)  # rng.shuffle(cards), drawn without its Python calls
         return {"hands": [cards[:HAND_SIZE], cards[HAND_SIZE:2 * HAND_SIZE]], "first": 0,
                 "deck": cards[2 * HAND_SIZE:]}
 
@@ -122,6 +148,8 @@ class MeasureAndTempo(Game):
         """A full position consistent with what one seat has seen: the opponent's hand, the
         deck's order and a face-down feint drawn at random among the cards it could hold
         (see :mod:`games.measure_and_tempo.knowledge`)."""
+        from games.measure_and_tempo.knowledge import SeatKnowledge  # for the bots: verifying a log never samples
+
         return SeatKnowledge(observation).sample(rng, self)
 
     def draw(self, state: GameState, viewer: int | None = None, reveal: bool = False,

@@ -15,7 +15,7 @@ Move(kind='under', cards=('2C', '9H'), feint=False)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from games.errors import NotationError, shorten
 from games.measure_and_tempo.cards import CARDS
@@ -36,12 +36,12 @@ MOVE_FORMS = ("cycle +A +B -X -Y", "guard C", "unguard", "stall", "strike C", "s
               "answer C", "lead C", "lead feint A", "disengage")
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     """A parsed move or action: its kind, the cards it names (in order) and the feint flag.
 
     For ``cycle`` the cards are the two drawn then the two put under; for ``under`` the two
-    put under.
+    put under. A named tuple, not a dataclass, so that verifying a log imports neither
+    ``dataclasses`` nor ``inspect``; moves are only ever compared with moves.
     """
 
     kind: str

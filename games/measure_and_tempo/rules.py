@@ -54,6 +54,7 @@ from games.measure_and_tempo.cards import (
     WINNING_ANSWERS,
     trump_suit,
 )
+from games.measure_and_tempo.draws import choice
 from games.measure_and_tempo.notation import (
     ANSWER,
     CIRCLING,
@@ -89,41 +90,6 @@ ANSWERING = "answering"
 LEADING = "leading"
 OVER = "over"
 
-#: The texts of the actions that name one card, by their word and the card (``"guard QH"``),
-#: of the feints by their word and the ace, and of the cards put under, by the two cards.
-ACTION_TEXT: dict[str, dict[str, str]] = {
-    word: {card: f"{word} {card}" for card in DECK} for word in (STRIKE, LEAD, ANSWER, GUARD)}
-FEINT_TEXT: dict[str, dict[str, str]] = {
-    word: {card: f"{word} feint {card}" for card in DECK if card[0] == "A"} for word in (STRIKE, LEAD)}
-UNDER_TEXT: dict[str, dict[str, str]] = {
-    first: {second: f"{UNDER} {first} {second}" for second in DECK} for first in DECK}
-#: The same look-ups as functions of the card, made once for the lists of legal actions:
-#: ``TEXT_OF[word](card)`` is ``ACTION_TEXT[word][card]``, ``FEINT_OF[word](ace)`` the
-#: feint of an ace, ``UNDER_OF[first](second)`` the text of putting ``first`` and ``second``
-#: under, and ``ANSWER_IN_SUIT[suit](card)`` the answer with a card of the suit and ``None``
-#: for a card of another.
-TEXT_OF: dict[str, Callable[[str], str]] = {word: texts.__getitem__ for word, texts in ACTION_TEXT.items()}
-FEINT_OF: dict[str, Callable[[str], str]] = {word: texts.__getitem__ for word, texts in FEINT_TEXT.items()}
-UNDER_OF: dict[str, Callable[[str], str]] = {first: texts.__getitem__ for first, texts in UNDER_TEXT.items()}
-ANSWER_IN_SUIT: dict[str, Callable[[str], str | None]] = {
-    suit: {card: text for card, text in ACTION_TEXT[ANSWER].items() if card[1] == suit}.get for suit in SUITS}
-
-#: Every move that is written the same as a log move and as a bot action (all but the cycles
-#: and ``under``), by its text: its kind, its card (``None`` for a word alone) and the feint
-#: flag. The commonest moves are read from here (see :meth:`MeasureAndTempoState.played_at_once`).
-PLAIN_MOVES: dict[str, tuple[str, str | None, bool]] = {
-    **{text: (word, card, False) for word, texts in ACTION_TEXT.items() for card, text in texts.items()},
-    **{text: (word, card, True) for word, texts in FEINT_TEXT.items() for card, text in texts.items()},
-    **{word: (word, None, False) for word in (UNGUARD, STALL, DISENGAGE)},
-}
-#: ``WINNERS[guard_a][guard_b][lead]``: the answers that take a tempo led by ``lead`` under
-#: the trump these Guards set (``WINNING_ANSWERS`` by ``TRUMPS``, in one look-up chain).
-WINNERS: dict[str | None, dict[str | None, dict[str, frozenset[str]]]] = {
-    a: {b: WINNING_ANSWERS[trump] for b, trump in row.items()} for a, row in TRUMPS.items()}
-
-#: Who put a card at the bottom of the deck (a card of ``setup.deck`` belongs to nobody).
-NOBODY = -1
-
 
 class Tempo(NamedTuple):
     """One tempo of the current play: the leader's card, whether it was a feint, the answer
@@ -139,6 +105,63 @@ class Tempo(NamedTuple):
 #: ``new_tempo(Tempo, fields)`` is ``Tempo(*fields)`` without the keyword handling of a named
 #: tuple's constructor (a third of its cost; two tempos are made for every tempo played).
 new_tempo = tuple.__new__
+
+
+#: The texts of the actions that name one card, by their word and the card (``"guard QH"``),
+#: and of the feints by their word and the ace.
+ACTION_TEXT: dict[str, dict[str, str]] = {
+    word: {card: f"{word} {card}" for card in DECK} for word in (STRIKE, LEAD, ANSWER, GUARD)}
+FEINT_TEXT: dict[str, dict[str, str]] = {
+    word: {card: f"{word} feint {card}" for card in DECK if card[0] == "A"} for word in (STRIKE, LEAD)}
+#: The same look-ups as functions of the card, made once for the lists of legal actions:
+#: ``TEXT_OF[word](card)`` is ``ACTION_TEXT[word][card]``, ``FEINT_OF[word](ace)`` the
+#: feint of an ace, ``UNDER_OF[first](second)`` the text of putting ``first`` and ``second``
+#: under (see :class:`UnderTexts`), and ``ANSWER_IN_SUIT[suit](card)`` the answer with a
+#: card of the suit and ``None`` for a card of another.
+TEXT_OF: dict[str, Callable[[str], str]] = {word: texts.__getitem__ for word, texts in ACTION_TEXT.items()}
+FEINT_OF: dict[str, Callable[[str], str]] = {word: texts.__getitem__ for word, texts in FEINT_TEXT.items()}
+
+
+class UnderTexts(dict[str, Callable[[str], str]]):
+    """``UNDER_OF[first]``: the texts of putting ``first`` and another card under, by the other
+    card, written when a bot's cycle first puts ``first`` under (verifying a log never does,
+    so its start does not write the 2,652 texts)."""
+
+    def __missing__(self, first: str) -> Callable[[str], str]:
+        texts = self[first] = {second: f"{UNDER} {first} {second}" for second in DECK}.__getitem__
+        return texts
+
+
+UNDER_OF = UnderTexts()
+ANSWER_IN_SUIT: dict[str, Callable[[str], str | None]] = {
+    suit: {card: text for card, text in ACTION_TEXT[ANSWER].items() if card[1] == suit}.get for suit in SUITS}
+
+#: A plain move read from its text: its kind, its card (``None`` for a word alone), the feint
+#: flag, and for a lead or a Strike the tempo it puts on the table, unanswered, by the seat
+#: that leads (made once here: a tempo is made at each lead and again at its answer).
+Plain = tuple[str, str | None, bool, tuple[Tempo, Tempo] | None]
+
+
+def plain_move(word: str, card: str | None = None, feint: bool = False) -> Plain:
+    tempos = (Tempo(0, card, feint), Tempo(1, card, feint)) if word in (LEAD, STRIKE) and card is not None else None
+    return word, card, feint, tempos
+
+
+#: Every move that is written the same as a log move and as a bot action (all but the cycles
+#: and ``under``), by its text (:data:`Plain`). The commonest moves are read from here (see
+#: :meth:`MeasureAndTempoState.played_at_once`).
+PLAIN_MOVES: dict[str, Plain] = {
+    **{text: plain_move(word, card) for word, texts in ACTION_TEXT.items() for card, text in texts.items()},
+    **{text: plain_move(word, card, True) for word, texts in FEINT_TEXT.items() for card, text in texts.items()},
+    **{word: plain_move(word) for word in (UNGUARD, STALL, DISENGAGE)},
+}
+#: ``WINNERS[guard_a][guard_b][lead]``: the answers that take a tempo led by ``lead`` under
+#: the trump these Guards set (``WINNING_ANSWERS`` by ``TRUMPS``, in one look-up chain).
+WINNERS: dict[str | None, dict[str | None, dict[str, frozenset[str]]]] = {
+    a: {b: WINNING_ANSWERS[trump] for b, trump in row.items()} for a, row in TRUMPS.items()}
+
+#: Who put a card at the bottom of the deck (a card of ``setup.deck`` belongs to nobody).
+NOBODY = -1
 
 
 def seat_name(seat: int) -> str:
@@ -247,8 +270,8 @@ class MeasureAndTempoState(GameState):
         self.draw_cards(seat, first, second)
         self.put_under(seat, under_first, under_second)
 
-    def played_at_once(self, seat: int, plain: tuple[str, str | None, bool], text: str) -> bool:
-        """Play a plain move (:data:`PLAIN_MOVES`: its kind, card and feint flag) by the seat to
+    def played_at_once(self, seat: int, plain: Plain, text: str) -> bool:
+        """Play a plain move (:data:`PLAIN_MOVES`: its kind, card, feint flag and tempo) by the seat to
         move when it is legal, and answer whether it was. Anything else (answering ``False``,
         changing nothing) takes the full check (:meth:`check`), which explains the refusal:
 
@@ -260,7 +283,7 @@ class MeasureAndTempoState(GameState):
         * Out of Measure, while circling is allowed: a Guard from the hand (the old Guard going
           back to the hand), taking the Guard back, or a stall unless the opponent just stalled.
         """
-        kind, card, feint = plain
+        kind, card, feint, tempos = plain
         phase = self.phase
         if phase == ANSWERING:
             if kind != ANSWER:
@@ -297,7 +320,7 @@ class MeasureAndTempoState(GameState):
             self.seats.append(seat)
             hand.remove(card)
             self.stalled = False
-            self.table.append(new_tempo(Tempo, (seat, card, feint, None, None)))
+            self.table.append(tempos[seat])  # type: ignore[index]
             self.phase = ANSWERING
             self.turn = 1 - seat
             return True
@@ -586,6 +609,10 @@ class MeasureAndTempoState(GameState):
         if self.guards[seat] is not None:
             actions.append(UNGUARD)
         return actions
+
+    def random_action(self, seat: int, rng: random.Random) -> str:
+        """``rng.choice(self.legal_actions(seat))``, from the same draw (:func:`draws.choice`)."""
+        return choice(rng, self.legal_actions(seat))
 
     def apply_action(self, seat: int, action: str) -> None:
         if self.phase == OVER:

@@ -6,7 +6,17 @@ import itertools
 
 import pytest
 
-from games.measure_and_tempo.cards import DECK, RANKS, SUITS, answer_wins, beats, tempo_winner, trump_suit
+from games.measure_and_tempo.cards import (
+    DECK,
+    RANKS,
+    SUITS,
+    TRUMPS,
+    WINNING_ANSWERS,
+    answer_wins,
+    beats,
+    tempo_winner,
+    trump_suit,
+)
 
 NUMBERS, FACES, ACES = "23456789T", "JQK", "A"
 
@@ -100,3 +110,13 @@ def test_deciding_a_tempo(lead: str, answer: str, trump: str | None, answer_take
 def test_every_suit_and_rank_is_a_card() -> None:
     assert len(DECK) == len(set(DECK)) == 52
     assert {card[1] for card in DECK} == set(SUITS)
+
+
+def test_the_tables_are_the_functions() -> None:
+    """TRUMPS and WINNING_ANSWERS, built the quick way at import, say what trump_suit and
+    answer_wins say for every pair of Guards and every lead and answer."""
+    guards = (None, *DECK)
+    assert TRUMPS == {a: {b: trump_suit(a, b) for b in guards} for a in guards}
+    assert WINNING_ANSWERS == {
+        trump: {lead: frozenset(answer for answer in DECK if answer_wins(lead, answer, trump)) for lead in DECK}
+        for trump in (None, *SUITS)}

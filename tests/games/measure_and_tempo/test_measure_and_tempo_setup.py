@@ -10,7 +10,7 @@ import pytest
 from games.errors import OptionsError, SetupError
 from games.logs import verify_log
 from games.measure_and_tempo.cards import DECK
-from games.measure_and_tempo.game import MeasureAndTempo, all_cards
+from games.measure_and_tempo.game import MeasureAndTempo, all_cards, whole_deal
 from games.registry import get_game
 
 GAME = MeasureAndTempo()
@@ -207,3 +207,45 @@ def test_the_docs_examples_are_true() -> None:
     for move in log["moves"][:4]:
         state.apply_move(move)
     assert json.loads(observation_text) == state.observation(0)
+
+
+def mangled_deals(rng: random.Random) -> list[Any]:
+    """Whole deals and deals a step away from one: a card repeated, missing, lower case or
+    not text, a hand too long, a key too many or left out, a ``first`` of another type."""
+    cards = list(DECK)
+    rng.shuffle(cards)
+    whole: dict[str, Any] = {"hands": [cards[:7], cards[7:14]], "first": rng.choice([0, 1]), "deck": cards[14:]}
+    deals: list[Any] = [whole, {key: value for key, value in whole.items() if key != "first"}, None, [], "deal"]
+    for first in (True, 1.0, "0", None, 2, -1):
+        deals.append({**whole, "first": first})
+    for key in ("hands", "deck"):
+        deals.append({other: value for other, value in whole.items() if other != key})
+    deals.append({**whole, "seed": 1})
+    for where, index in ((0, 0), (1, 6), (2, 37)):
+        for card in (cards[rng.randrange(52)], cards[index].lower(), 7, None, ["2C"], "10H"):
+            deal = {"hands": [list(cards[:7]), list(cards[7:14])], "first": 0, "deck": list(cards[14:])}
+            part = deal["deck"] if where == 2 else deal["hands"][where]
+            part[index] = card
+            deals.append(deal)
+    deals.append({**whole, "hands": [cards[:8], cards[8:14]]})
+    deals.append({**whole, "hands": [tuple(cards[:7]), cards[7:14]]})
+    deals.append({**whole, "hands": [cards[:7], cards[7:14], []]})
+    deals.append({**whole, "deck": cards[14:] + ["2C"]})
+    deals.append({**whole, "deck": tuple(cards[14:])})
+    return deals
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_whole_deal_read_at_once_is_the_deal_checked_by_parts(seed: int) -> None:
+    """whole_deal answers the setup that parse_setup's checks by parts give, for every deal
+    with its deck that they accept, and nothing for any they refuse."""
+    for raw in mangled_deals(random.Random(seed)):
+        try:
+            by_parts = GAME.setup_by_parts(raw)
+        except (SetupError, TypeError, AttributeError):
+            by_parts = None
+        quick = whole_deal(raw)
+        if quick is not None:
+            assert quick == by_parts and list(quick) == list(by_parts or {}), raw
+        else:  # only a deal without its deck is left to the checks by parts
+            assert by_parts is None or "deck" not in raw, raw
