@@ -24,7 +24,6 @@ generator search from empty cells or from pieces, whichever are fewer.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import cache
 
 from games.errors import NotationError, shorten
@@ -44,9 +43,15 @@ HEX_SIDE = 5
 KEEP_CHAINS = 100
 
 
-@dataclass(frozen=True, eq=False)
 class Board:
     """One board shape: its cell names, its rows (for pictures) and its leaps."""
+
+    # A plain class, not a dataclass or a NamedTuple: boards compare and hash by identity, len()
+    # is the number of cells, and the verifier's start need not import dataclasses.
+    __slots__ = ("shape", "names", "rows", "leaps", "description", "centre", "diagonal", "index", "over",
+                 "over_from", "masks", "directions", "cell_at", "every", "reach", "suffixes",
+                 "named_leaps", "name_order", "by_name", "chains", "byte_cells", "reads",
+                 "first_leaps", "leap_list", "numbered_leaps")
 
     shape: str
     """``"rectangle"`` or ``"hexagon"``."""
@@ -57,59 +62,89 @@ class Board:
     """Per cell, the ``(over, land)`` pairs of every leap that starts there."""
     description: str
     """How messages name the board: ``"this 15 × 15 board"``."""
-    centre: int | None = None
-    diagonal: bool = False
-    index: dict[str, int] = field(default_factory=dict)
-    over: dict[tuple[int, int], int] = field(default_factory=dict)
+    centre: int | None
+    diagonal: bool
+    index: dict[str, int]
+    over: dict[tuple[int, int], int]
     """``(start, land) -> over`` for every leap."""
-    over_from: tuple[dict[int, int], ...] = ()
+    over_from: tuple[dict[int, int], ...]
     """Per start cell, ``land -> over`` for its leaps (the same leaps as :attr:`over`)."""
-    masks: tuple[int, ...] = ()
+    masks: tuple[int, ...]
     """Per cell, its bit in a board mask (``1 << bit``). Bits follow the cells' order, laid out
     on a grid so that one leap direction is one shift of the whole mask (:func:`leap_starts`)."""
-    directions: tuple[tuple[int, int, int], ...] = ()
+    directions: tuple[tuple[int, int, int], ...]
     """Per leap direction, ``(shift, double, starts)``: the bit distance of one cell along it
     (negative: towards lower bits), of two cells, and the mask of the cells from which a
     leap in that direction stays on the board."""
-    cell_at: tuple[int, ...] = ()
+    cell_at: tuple[int, ...]
     """Per bit, its cell (-1 for the bits between rows)."""
-    every: int = 0
+    every: int
     """The mask of every cell."""
-    reach: tuple[int, ...] = ()
+    reach: tuple[int, ...]
     """Per cell, the mask of the cell and of every cell its leaps pass over or land on: what
     a capture search standing there reads of the board."""
-    suffixes: tuple[str, ...] = ()
+    suffixes: tuple[str, ...]
     """Per cell, ``"-"`` and its name: what a leap landing there adds to a move's notation."""
-    named_leaps: tuple[tuple[tuple[int, int, str], ...], ...] = ()
+    named_leaps: tuple[tuple[tuple[int, int, str], ...], ...]
     """Per cell, its leaps as ``(over, land, "-" + land's name)``, in the order of the landing
     cells' names (:attr:`name_order`): a search that follows them lists moves already sorted."""
-    name_order: tuple[int, ...] = ()
-    by_name: tuple[int, ...] = ()
-    """The cells in the order of their names (``a1``, ``a10``, …, ``a2``, …, ``b1``)."""
+    name_order: tuple[int, ...]
     """Per cell, the rank of ``name + "-"`` among the cells': the order of the captures that
     start there in a sorted list of moves (``'-'`` sorts before every digit, so ``a1-…``
     comes before ``a10-…`` as in :func:`sorted`)."""
-    chains: list = field(default_factory=list)
+    by_name: tuple[int, ...]
+    """The cells in the order of their names (``a1``, ``a10``, …, ``a2``, …, ``b1``)."""
+    chains: list
     """Per start cell, the captures last listed from it with the cells they depend on
     (:func:`~games.leap_frog.rules.capture_list`), shared by every position on this board;
     only boards of :data:`KEEP_CHAINS` cells or more keep them."""
-    byte_cells: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    byte_cells: tuple[tuple[tuple[int, ...], ...], ...]
     """Per byte of a board mask (lowest first) and per value of that byte, the cells of its
     set bits in order: a mask is read into cells a byte at a time (:func:`mask_cells`)."""
-    reads: dict = field(default_factory=dict)
+    reads: dict
     """Move strings already read on this board, each with its cells and masks
     (:func:`~games.leap_frog.rules.read_capture`)."""
-    first_leaps: tuple[dict[int, int], ...] = ()
+    first_leaps: tuple[dict[int, int], ...]
     """Per leap direction (as :attr:`directions`), the leap from each start cell as its
     number in :attr:`leap_list`, keyed by the start's bit (``masks[start]``)."""
-    leap_list: tuple[tuple[str, int, int, int, int, tuple[tuple[int, int, str, int], ...]], ...] = ()
+    leap_list: tuple[tuple[str, int, int, int, int, tuple[tuple[int, int, str, int], ...]], ...]
     """Every leap on the board as ``(name, start, over, land, masks[land], onward)``, in the
     order of the moves' names (starts in :attr:`name_order`, then landings in it), so that
     sorting leaps by their numbers sorts the moves they make. ``onward`` are the leaps that
     may follow it, as ``(over, land, "-" + land's name, number)``, in the landing cells' name
     order: every leap from its landing but the one straight back over the piece just taken."""
-    numbered_leaps: tuple[tuple[tuple[int, int, int], ...], ...] = ()
+    numbered_leaps: tuple[tuple[tuple[int, int, int], ...], ...]
     """Per cell, its leaps as ``(over, land, number in leap_list)``, in the landing cells' name order."""
+
+    def __init__(self, shape, names, rows, leaps, description, centre, diagonal, index, over, over_from,
+                 masks, directions, cell_at, every, reach, suffixes, named_leaps, name_order, by_name, chains,
+                 byte_cells, reads, first_leaps, leap_list, numbered_leaps) -> None:
+        """The fields in the order above; :func:`build` makes every board."""
+        self.shape = shape
+        self.names = names
+        self.rows = rows
+        self.leaps = leaps
+        self.description = description
+        self.centre = centre
+        self.diagonal = diagonal
+        self.index = index
+        self.over = over
+        self.over_from = over_from
+        self.masks = masks
+        self.directions = directions
+        self.cell_at = cell_at
+        self.every = every
+        self.reach = reach
+        self.suffixes = suffixes
+        self.named_leaps = named_leaps
+        self.name_order = name_order
+        self.by_name = by_name
+        self.chains = chains
+        self.byte_cells = byte_cells
+        self.reads = reads
+        self.first_leaps = first_leaps
+        self.leap_list = leap_list
+        self.numbered_leaps = numbered_leaps
 
     def __len__(self) -> int:
         return len(self.names)

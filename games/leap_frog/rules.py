@@ -30,10 +30,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from functools import cached_property
 from itertools import compress
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.base import Game, GameState, Result, competition_ranks
 from games.errors import GameOverError, IllegalMoveError, NotationError
@@ -49,8 +47,7 @@ MAX_MOVE_CHARS = 4 * 18 * 18
 READS_KEPT = 1 << 14
 
 
-@dataclass(frozen=True)
-class Variant:
+class Variant(NamedTuple):
     """A variant's pieces and opening.
 
     Piece codes are 1, 2, ... in the order of ``letters``; 0 is an empty cell. ``shares``
@@ -68,11 +65,11 @@ class Variant:
     removable: str
     """The letters an opening removal may take."""
 
-    @cached_property  # asked for by every setup, state and move of a log
+    @property
     def coloured(self) -> bool:
         return len(self.letters) > 1
 
-    @cached_property
+    @property
     def codes(self) -> dict[str, int]:
         """The piece code of each letter."""
         return {letter: code for code, letter in enumerate(self.letters, start=1)}
