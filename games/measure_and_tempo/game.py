@@ -18,7 +18,6 @@ from typing import Any
 from games.base import Bot, Game, GameState, Option, RandomBot
 from games.errors import SetupError
 from games.measure_and_tempo.cards import CARDS, DECK, DECK_SIZE, HAND_SIZE
-from games.measure_and_tempo.draws import shuffle
 from games.measure_and_tempo.notation import CYCLE
 from games.measure_and_tempo.rules import MeasureAndTempoState
 
@@ -136,7 +135,7 @@ class MeasureAndTempo(Game):
     def random_setup(self, options: Mapping[str, Any], num_players: int,
                      rng: random.Random) -> dict[str, Any]:
         cards = list(DECK)
-        shuffle(rng, cards)  # rng.shuffle(cards), drawn without its Python calls
+        rng.shuffle(cards)
         return {"hands": [cards[:HAND_SIZE], cards[HAND_SIZE:2 * HAND_SIZE]], "first": 0,
                 "deck": cards[2 * HAND_SIZE:]}
 

@@ -54,7 +54,6 @@ from games.measure_and_tempo.cards import (
     WINNING_ANSWERS,
     trump_suit,
 )
-from games.measure_and_tempo.draws import choice
 from games.measure_and_tempo.notation import (
     ANSWER,
     CIRCLING,
@@ -609,10 +608,6 @@ class MeasureAndTempoState(GameState):
         if self.guards[seat] is not None:
             actions.append(UNGUARD)
         return actions
-
-    def random_action(self, seat: int, rng: random.Random) -> str:
-        """``rng.choice(self.legal_actions(seat))``, from the same draw (:func:`draws.choice`)."""
-        return choice(rng, self.legal_actions(seat))
 
     def apply_action(self, seat: int, action: str) -> None:
         if self.phase == OVER:

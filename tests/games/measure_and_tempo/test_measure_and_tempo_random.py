@@ -11,7 +11,6 @@ import pytest
 from games.errors import GameError, IllegalMoveError
 from games.logs import verify_log
 from games.measure_and_tempo.cards import DECK, HAND_SIZE
-from games.measure_and_tempo.draws import choice, shuffle
 from games.measure_and_tempo.game import MeasureAndTempo
 from games.measure_and_tempo.rules import MAX_TEMPOS, PUTTING_UNDER, MeasureAndTempoState
 from tests.helpers import random_game_count
@@ -137,28 +136,3 @@ def test_random_logs_verify(seed: int) -> None:
 
 def test_errors_are_game_errors() -> None:
     assert issubclass(IllegalMoveError, GameError)
-
-
-class Drawing(random.Random):
-    """A generator of another kind, which the draws leave to draw its own way."""
-
-
-@pytest.mark.parametrize("seed", range(40))
-def test_the_draws_are_random_randoms(seed: int) -> None:
-    """draws.choice and draws.shuffle give rng.choice's item and rng.shuffle's order, and
-    leave the generator as those leave it, for every size a bout meets and more."""
-    for kind in (random.Random, Drawing):
-        mine, theirs = kind(seed), kind(seed)
-        for size in (*range(0, 60), 100, 1000):
-            items, expected = list(range(size)), list(range(size))
-            shuffle(mine, items)
-            theirs.shuffle(expected)
-            assert items == expected
-            if size:
-                assert choice(mine, items) == theirs.choice(expected)
-            else:
-                with pytest.raises(IndexError):
-                    choice(mine, items)
-                with pytest.raises(IndexError):
-                    theirs.choice(expected)
-            assert mine.getstate() == theirs.getstate()
