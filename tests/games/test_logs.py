@@ -294,3 +294,33 @@ def test_mutated_logs_never_raise(data: st.DataObject) -> None:
             position = data.draw(st.integers(0, len(moves[index]) - 1))
             moves[index] = moves[index][:position] + data.draw(st.characters()) + moves[index][position + 1:]
     check_answer(verify_log(log))
+
+
+def test_a_file_is_read_whole_up_to_one_byte_past_the_largest_log(tmp_path, monkeypatch) -> None:
+    """``read_limited`` asks a regular file for its own size, reads on when it grew since,
+    stops one byte past the limit on a larger file and reads any other stream to the limit."""
+    import io
+    import os
+
+    from games import logs
+
+    short = tmp_path / "short.json"
+    short.write_bytes(b'{"game": "leap_frog"}\n')
+    with open(short, "rb") as handle:
+        assert logs.read_limited(handle) == short.read_bytes()
+    huge = tmp_path / "huge.json"
+    with open(huge, "wb") as handle:
+        handle.truncate(MAX_LOG_BYTES + 10)
+    with open(huge, "rb") as handle:
+        assert len(logs.read_limited(handle)) == MAX_LOG_BYTES + 1
+    assert logs.read_limited(io.BytesIO(b"x" * 10)) == b"x" * 10
+    real_fstat = os.fstat
+
+    def stale(fd: int) -> os.stat_result:  # the size seen before the file grew
+        seen = list(real_fstat(fd))
+        seen[6] = 5
+        return os.stat_result(seen)
+
+    monkeypatch.setattr(logs.os, "fstat", stale)
+    with open(short, "rb") as handle:
+        assert logs.read_limited(handle) == short.read_bytes()
