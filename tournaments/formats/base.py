@@ -22,8 +22,12 @@ class Format(ABC):
     """A tournament format: which games to play next, derived only from the outcomes so far.
 
     A format keeps no state between calls: every answer is computed afresh from the seeding,
-    the outcomes and the active entrants, so the service can rebuild it at any time.
+    the outcomes and the active entrants, so the service can rebuild it at any time. (It
+    remembers the last ledger it built, with what it was built from: see :meth:`ledger`.)
     """
+
+    #: The last ledger built and what it was built from (:meth:`ledger`).
+    _last_ledger: tuple[tuple[object, ...], Ledger] | None = None
 
     #: Whether entrants may join after the first round (they start on zero points).
     accepts_late_entries = False
@@ -107,11 +111,18 @@ class Format(ABC):
         known = set(self.entrants)
         return [*self.entrants, *(entrant for entrant in active if entrant not in known)]
 
-    def _ledger(self, outcomes: Sequence[Outcome], active: Sequence[Entrant], before: int | None = None) -> Ledger:
-        """The ledger of the outcomes (of rounds before ``before`` when given)."""
+    def ledger(self, outcomes: Sequence[Outcome], active: Sequence[Entrant], before: int | None = None) -> Ledger:
+        """The ledger of the outcomes (of rounds before ``before`` when given). Building it
+        decides every pairing so far, and pairing a round and explaining it ask for the same
+        one, so the last one built is answered again for the same outcomes, seeding and
+        withdrawals (a ledger is never changed once built)."""
         self._check_entrants(outcomes, active)
-        kept = [outcome for outcome in outcomes if before is None or outcome.game.round < before]
-        return Ledger(self.settings, self._seeding(active), kept, self._withdrawn(outcomes, active))
+        kept = tuple(outcome for outcome in outcomes if before is None or outcome.game.round < before)
+        seeding, withdrawn = tuple(self._seeding(active)), self._withdrawn(outcomes, active)
+        inputs = (kept, seeding, withdrawn)
+        if self._last_ledger is None or self._last_ledger[0] != inputs:
+            self._last_ledger = (inputs, Ledger(self.settings, seeding, kept, withdrawn))
+        return self._last_ledger[1]
 
 
 class RoundByRound(Format):
@@ -130,7 +141,7 @@ class RoundByRound(Format):
         return self.total_rounds()
 
     def next_games(self, outcomes: Sequence[Outcome], active: Sequence[Entrant]) -> list[Fixture]:
-        ledger = self._ledger(outcomes, active)
+        ledger = self.ledger(outcomes, active)
         pending = [pairing.next_game for pairing in ledger.pending() if pairing.next_game is not None]
         if pending:
             return pending

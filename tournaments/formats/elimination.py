@@ -124,7 +124,7 @@ class Elimination(Format):
 
     def walk(self, outcomes: Sequence[Outcome], active: Sequence[Entrant], before: int | None = None) -> Walk:
         """The bracket as the outcomes (of rounds before ``before``, when given) leave it."""
-        ledger = self._ledger(outcomes, active, before)
+        ledger = self.ledger(outcomes, active, before)
         walk = self._walk(_Bracket(ledger, active))
         if walk.games:
             for entrant in ledger.withdrawn:

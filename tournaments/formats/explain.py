@@ -17,7 +17,7 @@ The shape, for every format::
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from tournaments.formats.elimination import bracket_order
@@ -38,25 +38,12 @@ from tournaments.formats.model import (
     TABLES,
     Entrant,
     Fixture,
-    Outcome,
     Settings,
 )
 from tournaments.formats.round_robin import berger_round
 from tournaments.formats.tables import SeatHistory
 
 Key = tuple[str, int]
-
-
-def ledger_before(settings: Settings, entrants: Sequence[Entrant], outcomes: Iterable[Outcome],
-                  active: Sequence[Entrant], round: int) -> Ledger:
-    """The ledger a format pairs ``round`` from: the outcomes of earlier rounds, the seeding
-    (late entries after the initial seeds) and who has withdrawn."""
-    outcomes = list(outcomes)
-    known = set(entrants)
-    seeding = [*entrants, *(entrant for entrant in active if entrant not in known)]
-    everyone = known | {entrant for outcome in outcomes for entrant in outcome.game.seats}
-    kept = [outcome for outcome in outcomes if outcome.game.round < round]
-    return Ledger(settings, seeding, kept, frozenset(everyone - set(active)))
 
 
 def changed_pairings(games: Sequence[Fixture], proposed: Sequence[Fixture] | None) -> set[Key]:

@@ -99,7 +99,7 @@ class Swiss(RoundByRound):
     def decide_round(self, round: int, outcomes: Sequence[Outcome], active: Sequence[Entrant]) -> Decision:
         """How ``round`` is paired and why: the pairs, the bye, and what the completion rule did."""
         self._check_round(round)
-        ledger = self._ledger(outcomes, active, before=round)
+        ledger = self.ledger(outcomes, active, before=round)
         order = self._standing_order(ledger, active)
         if len(order) < 2:
             return Decision([], None, self.total_rounds() - round + 1, completion.EXACT)
@@ -111,7 +111,7 @@ class Swiss(RoundByRound):
         rematch and no second bye, after ``outcomes`` and the games ``playing`` (seats of games
         paired but not decided). Exact for small fields, a proven lower bound for large ones
         (:func:`completion.largest_rounds`)."""
-        ledger = self._ledger(outcomes, active)
+        ledger = self.ledger(outcomes, active)
         met = set(ledger.meetings) | ledger.paired() | {frozenset(seats) for seats in playing if len(seats) == 2}
         return completion.largest_rounds(active, met, [entrant for entrant in active if ledger.byes[entrant]], limit)
 
@@ -119,7 +119,7 @@ class Swiss(RoundByRound):
         decision = self.decide_round(round, outcomes, active)
         if not decision.pairs and decision.bye is None:
             return []
-        ledger = self._ledger(outcomes, active, before=round)
+        ledger = self.ledger(outcomes, active, before=round)
         order = self._standing_order(ledger, active)
         pairs, bye = list(decision.pairs), decision.bye
         points = ledger.points

@@ -65,7 +65,7 @@ class Tables(RoundByRound):
 
     def propose_round(self, round: int, outcomes: Sequence[Outcome], active: Sequence[Entrant]) -> list[Fixture]:
         self._check_round(round)
-        ledger = self._ledger(outcomes, active, before=round)
+        ledger = self.ledger(outcomes, active, before=round)
         order = self._standing_order(ledger, active)
         sizes = table_sizes(len(order), self.settings.min_seats, self.settings.wanted_table_size)
         if not sizes:

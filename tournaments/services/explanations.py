@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tournaments import formats
-from tournaments.formats.explain import explain, ledger_before
+from tournaments.formats.explain import explain
 from tournaments.formats.swiss import Swiss
 from tournaments.models import Round, Tournament
 from tournaments.services.explanation_text import round_sentences
@@ -45,7 +45,7 @@ def compute(tournament: Tournament, number: int, games: Sequence[formats.Fixture
     active = [*active, *sorted(seated - set(active))]  # an entrant withdrawn since, still seated
     # One read of the results, for the ledger and the Swiss decision.
     decided = reading.decided if reading else outcomes(tournament)
-    ledger = ledger_before(fmt.settings, list(fmt.entrants), decided, active, number)
+    ledger = fmt.ledger(decided, active, before=number)  # the one the round was paired from, not built again
     found = explain(fmt.settings, ledger, active, list(games), proposed)
     if isinstance(fmt, Swiss) and games:
         decision = fmt.decide_round(number, decided, active)

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.formats import Fixture, Outcome, Settings, make_format
-from tournaments.formats.explain import explain, ledger_before
+from tournaments.formats.explain import explain
 from tournaments.services.explanation_text import round_sentences
 
 NAMES = {1: "Ana", 2: "Ben", 3: "Cy", 4: "Dora", 5: "Eve", 6: "Fay", 7: "Gus"}
@@ -37,7 +37,7 @@ def explained(rules: Settings, entrants: list[int], outcomes: list[Outcome], rou
     """The format's own pairing of ``round`` and its explanation."""
     active = entrants if active is None else active
     games = make_format(rules, entrants, "explain").propose_round(round, outcomes, active)
-    ledger = ledger_before(rules, entrants, outcomes, active, round)
+    ledger = make_format(rules, entrants, "explain").ledger(outcomes, active, before=round)
     found = explain(rules, ledger, active, games)
     json.dumps(found)  # plain JSON, entrant ids only
     return found, games
@@ -115,14 +115,14 @@ def test_a_directors_change_is_marked_on_the_pairings_it_changed() -> None:
     entrants = [1, 2, 3, 4]
     proposed = make_format(rules, entrants, "explain").propose_round(2, outcomes, entrants)
     changed = [Fixture(round=2, seats=(1, 3), pairing=0), Fixture(round=2, seats=(2, 4), pairing=1)]
-    found = explain(rules, ledger_before(rules, entrants, outcomes, entrants, 2), entrants, changed, proposed)
+    found = explain(rules, make_format(rules, entrants, "explain").ledger(outcomes, entrants, before=2), entrants, changed, proposed)
     assert found["changed"] and all(entry["changed"] for entry in found["pairings"])
     for entry in found["pairings"]:
         assert entry["reasons"][0] == {"kind": "director"}
         assert reason(entry, "rematch")["why"] == "director"
     summary, pairings = round_sentences(found, NAMES)
     assert "The director changed 2 pairings." in summary and pairings[0][0] == "Changed by the director."
-    unchanged = explain(rules, ledger_before(rules, entrants, outcomes, entrants, 2), entrants, proposed, proposed)
+    unchanged = explain(rules, make_format(rules, entrants, "explain").ledger(outcomes, entrants, before=2), entrants, proposed, proposed)
     assert not unchanged["changed"]
 
 
@@ -132,7 +132,7 @@ def test_tables_say_their_standing_places_repeats_and_who_rotated_into_the_first
     first = make_format(rules, entrants, "explain").propose_round(1, [], entrants)
     outcomes = [Outcome(game, (1, 2, 3), (3.0, 2.0, 1.0)) for game in first]
     found, games = explained(rules, entrants, outcomes, 2)
-    ledger = ledger_before(rules, entrants, outcomes, entrants, 2)
+    ledger = make_format(rules, entrants, "explain").ledger(outcomes, entrants, before=2)
     for entry, game in zip(found["pairings"], games):
         assert reason(entry, "table")["method"] == "standing"
         repeats = reason(entry, "co_table")["repeats"]
@@ -205,7 +205,7 @@ def test_every_round_of_every_format_is_explained_pairing_by_pairing(rules: Sett
         if not games:
             break
         round = games[0].round
-        found = explain(rules, ledger_before(rules, entrants, outcomes, entrants, round), entrants, games)
+        found = explain(rules, make_format(rules, entrants, "explain").ledger(outcomes, entrants, before=round), entrants, games)
         json.dumps(found)
         firsts = [game for game in games if game.number == 0]
         assert [entry["seats"] for entry in found["pairings"]] == [list(game.seats) for game in firsts]
@@ -214,3 +214,31 @@ def test_every_round_of_every_format_is_explained_pairing_by_pairing(rules: Sett
         if rules.format == "swiss":  # the Swiss never makes a rematch it can avoid
             assert found["rematches"] == found["least_rematches"]
         outcomes += [play(game, rng) for game in games]
+
+
+def test_pairing_a_round_and_explaining_it_build_one_ledger(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The format answers its last ledger again for the same outcomes, seeding and
+    withdrawals, and builds another when any of them differs: the same answers either way."""
+    from tournaments.formats import base, ledger
+
+    built: list[object] = []
+    real = ledger.Ledger.__init__
+
+    def counting(self: ledger.Ledger, *args: object, **kwargs: object) -> None:
+        built.append(self)
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(base.Ledger, "__init__", counting)
+    rules = Settings(format="swiss", rounds=3)
+    entrants = [1, 2, 3, 4, 5, 6]
+    outcomes = [won(1, 0, 1, 2), won(1, 1, 3, 4), drew(1, 2, 5, 6)]
+    fmt = make_format(rules, entrants, "ledger")
+    games = fmt.next_games(outcomes, entrants)
+    count = len(built)
+    explain(rules, fmt.ledger(outcomes, entrants, before=2), entrants, games)
+    assert len(built) == count, "the explanation reads the ledger the round was paired from"
+    assert fmt.ledger(list(outcomes), entrants) is fmt.ledger(outcomes, entrants)
+    fewer = fmt.ledger(outcomes, [1, 2, 3, 4, 5])  # 6 withdrew
+    assert len(built) == count + 1 and fewer.withdrawn == {6}
+    earlier = fmt.ledger(outcomes, entrants, before=1)
+    assert earlier.pairings == [] and fmt.ledger(outcomes, entrants).points[1] == 1
