@@ -47,11 +47,8 @@ class Board:
     """One board shape: its cell names, its rows (for pictures) and its leaps."""
 
     # A plain class, not a dataclass or a NamedTuple: boards compare and hash by identity, len()
-    # is the number of cells, and the verifier's start need not import dataclasses.
-    __slots__ = ("shape", "names", "rows", "leaps", "description", "centre", "diagonal", "index", "over",
-                 "over_from", "masks", "directions", "cell_at", "every", "reach", "suffixes",
-                 "named_leaps", "name_order", "by_name", "chains", "byte_cells", "reads",
-                 "first_leaps", "leap_list", "numbered_leaps")
+    # is the number of cells, and the verifier's start need not import dataclasses. Its slots
+    # are the fields annotated below, in their order.
 
     shape: str
     """``"rectangle"`` or ``"hexagon"``."""
@@ -116,35 +113,12 @@ class Board:
     numbered_leaps: tuple[tuple[tuple[int, int, int], ...], ...]
     """Per cell, its leaps as ``(over, land, number in leap_list)``, in the landing cells' name order."""
 
-    def __init__(self, shape, names, rows, leaps, description, centre, diagonal, index, over, over_from,
-                 masks, directions, cell_at, every, reach, suffixes, named_leaps, name_order, by_name, chains,
-                 byte_cells, reads, first_leaps, leap_list, numbered_leaps) -> None:
-        """The fields in the order above; :func:`build` makes every board."""
-        self.shape = shape
-        self.names = names
-        self.rows = rows
-        self.leaps = leaps
-        self.description = description
-        self.centre = centre
-        self.diagonal = diagonal
-        self.index = index
-        self.over = over
-        self.over_from = over_from
-        self.masks = masks
-        self.directions = directions
-        self.cell_at = cell_at
-        self.every = every
-        self.reach = reach
-        self.suffixes = suffixes
-        self.named_leaps = named_leaps
-        self.name_order = name_order
-        self.by_name = by_name
-        self.chains = chains
-        self.byte_cells = byte_cells
-        self.reads = reads
-        self.first_leaps = first_leaps
-        self.leap_list = leap_list
-        self.numbered_leaps = numbered_leaps
+    __slots__ = tuple(__annotations__)
+
+    def __init__(self, *fields: object) -> None:
+        """Every field, in the order above (:func:`build` makes every board)."""
+        for name, value in zip(self.__slots__, fields, strict=True):
+            setattr(self, name, value)
 
     def __len__(self) -> int:
         return len(self.names)
