@@ -256,12 +256,12 @@ def held() -> Iterator[list[tuple[str, int]]]:
 
 
 @contextlib.contextmanager
-def paced_here(seconds: float | None = None) -> Iterator[Callable[[], None]]:
+def paced_here() -> Iterator[Callable[[], None]]:
     """For a loop that plays a tournament in this process (no worker to pace it): within the
     block changes are held, and published when the loop calls the ``due()`` it is given at
-    least ``seconds`` (default ``LIVE_TOURNAMENT_SECONDS``) after the last time, and when the
-    block ends, so that the loop's viewers are paced as the workers' are and see its end."""
-    seconds = settings.LIVE_TOURNAMENT_SECONDS if seconds is None else seconds
+    least ``LIVE_TOURNAMENT_SECONDS`` after the last time, and when the block ends, so that
+    the loop's viewers are paced as the workers' are and see its end. (Held changes are
+    published with :func:`publish_now`, which the hold does not catch.)"""
     last = time.monotonic()
 
     def flush(events: list[tuple[str, int]]) -> None:
@@ -274,14 +274,11 @@ def paced_here(seconds: float | None = None) -> Iterator[Callable[[], None]]:
     with held() as events:
 
         def due() -> None:
-            if events and time.monotonic() - last >= seconds:
+            if events and time.monotonic() - last >= settings.LIVE_TOURNAMENT_SECONDS:
                 flush(events)
 
-        try:
-            yield due
-        finally:
-            pending = list(events)
-    flush(pending)
+        yield due
+        flush(events)
 
 
 def deliver(kind: str, pk: int) -> None:
