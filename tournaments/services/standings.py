@@ -35,9 +35,13 @@ def outcomes(tournament: Tournament) -> list[formats.Outcome]:
         decided.append(formats.Outcome(game=game, ranks=tuple(seat[2] for seat in seats),
                                        scores=tuple(seat[3] for seat in seats),
                                        forfeited=tuple(bool(seat[4]) for seat in seats)))
-    for bye in tournament.byes.select_related("round").order_by("round__number", "bracket", "pairing"):
-        game = formats.Fixture(round=bye.round.number, seats=(bye.entrant_id,), bye=True, pairing=bye.pairing,
-                               bracket=bye.bracket, absent=bye.kind == Bye.Kind.ABSENT)
+    # The byes' columns alone too: their rounds' rows carry each round's explanation, whose
+    # JSON would be decoded for every bye.
+    byes = tournament.byes.order_by("round__number", "bracket", "pairing").values_list(
+        "round__number", "entrant_id", "pairing", "bracket", "kind")
+    for number, entrant, pairing, bracket, kind in byes:
+        game = formats.Fixture(round=number, seats=(entrant,), bye=True, pairing=pairing, bracket=bracket,
+                               absent=kind == Bye.Kind.ABSENT)
         decided.append(formats.Outcome(game=game, ranks=(1,), scores=(0,)))
     return sorted(decided, key=lambda outcome: (outcome.game.round, outcome.game.bracket, outcome.game.pairing,
                                                 outcome.game.number))
