@@ -5,9 +5,28 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Sequence
 from fractions import Fraction
+from functools import lru_cache
 
 from tournaments.formats.model import Entrant, Outcome, Settings
 from tournaments.formats.results import ZERO, Pairing, decide, group_pairings
+
+
+def decided_pairing(settings: Settings, games: tuple[Outcome, ...], withdrawn: frozenset[Entrant],
+                    seed_rank: dict[Entrant, int]) -> Pairing:
+    """:func:`~tournaments.formats.results.decide` for a ledger, remembered: every round is
+    paired from a ledger of all the outcomes so far, so all but the newest round's pairings
+    were decided before, from the same games. What else decides a pairing is what concerns
+    its own seats: which of them withdrew, and their seeding positions (an entrant missing from
+    the seeding counts as placed after everyone, as ``decide`` places it)."""
+    seats = games[0].game.seats
+    ranks = tuple((seat, seed_rank.get(seat, len(seed_rank))) for seat in seats)
+    return _decided(settings, games, withdrawn.intersection(seats), ranks)
+
+
+@lru_cache(maxsize=65_536)
+def _decided(settings: Settings, games: tuple[Outcome, ...], withdrawn: frozenset[Entrant],
+             ranks: tuple[tuple[Entrant, int], ...]) -> Pairing:
+    return decide(settings, games, withdrawn=withdrawn, seed_rank=dict(ranks))
 
 
 class Ledger:
@@ -23,7 +42,7 @@ class Ledger:
         self.seed_rank = {entrant: position for position, entrant in enumerate(seeding)}
         self.withdrawn = frozenset(withdrawn)
         self.pairings: list[Pairing] = [
-            decide(settings, games, withdrawn=self.withdrawn, seed_rank=self.seed_rank)
+            decided_pairing(settings, tuple(games), self.withdrawn, self.seed_rank)
             for games in group_pairings(outcomes).values()
         ]
         self.decided = [pairing for pairing in self.pairings if pairing.decided]
