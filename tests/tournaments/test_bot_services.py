@@ -111,6 +111,17 @@ def test_a_match_records_the_version_active_when_it_was_scheduled(world: World) 
     assert seat.bot_version == scheduled
 
 
+def test_scheduling_names_each_version_without_reading_its_code(world: World) -> None:
+    data = example("leapfrog_race")
+    racer = services.create_entry(club=world.club, owner=world.member, game="leapfrog_race", name="Racer",
+                                  filename="main.py", data=data).player
+    house = services.builtin_player(world.club, "leapfrog_race", "House", "random")
+    uploaded, built_in = services.active_versions([racer, house])
+    assert built_in == BotEntry.objects.get(player=house).active_version
+    assert "code" in uploaded.get_deferred_fields() and uploaded.uploaded
+    assert bytes(uploaded.code) == data  # read when asked for, as a match played reads it
+
+
 def test_builtin_player_adds_a_version_when_the_strategy_changes(world: World) -> None:
     first = services.builtin_player(world.club, "froggit", "House", "random")
     again = services.builtin_player(world.club, "froggit", "House", "random")

@@ -236,9 +236,12 @@ def standing_entry(club: Club, game: str, name: str, owner: Any, source: dict[st
 
 
 def active_versions(players: Sequence[Player]) -> list[BotVersion | None]:
-    """Each player's active bot version (None for people), for scheduling a match."""
+    """Each player's active bot version (None for people), for scheduling a match. The
+    versions' code is left unread: a match names its version, and its program is read when
+    the match is played (a round of uploaded bots would otherwise read every bundle)."""
     entries = {entry.player_id: entry.active_version for entry in
-               BotEntry.objects.filter(player__in=[player.pk for player in players]).select_related("active_version")}
+               BotEntry.objects.filter(player__in=[player.pk for player in players])
+               .select_related("active_version").defer("active_version__code")}
     return [entries.get(player.pk) for player in players]
 
 
