@@ -21,6 +21,7 @@ holds a frog.
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -46,6 +47,7 @@ from games.froggit.board import (
     picture,
     start_corner,
 )
+from games.froggit.draws import KNOWN, count_moves, movers, nth_move
 from games.froggit.notation import HOME, FishMove, FrogMove, TeamMove, parse_move, read_move
 
 SMALL, LARGE = 0, 1
@@ -147,6 +149,8 @@ class FroggitState(GameState):
         #: The last list of legal actions made and the position it was made for
         #: (:meth:`position_key`), so that applying one of them needs no second check.
         self._listed: tuple[tuple[Any, ...] | None, list[str]] = (None, [])
+        #: The last action :meth:`random_action` drew and the position it drew it for.
+        self._drawn: tuple[tuple[Any, ...] | None, str | None] = (None, None)
 
     # -- whose turn -------------------------------------------------------------------------
 
@@ -393,6 +397,54 @@ class FroggitState(GameState):
         index = bisect_left(listed, action)
         return index < len(listed) and listed[index] == action
 
+    def random_action(self, seat: int, rng: random.Random) -> str:
+        """The action ``rng.choice(self.legal_actions(seat))`` picks, with the same single draw,
+        found from how many legal actions there are rather than from their list: each frog's
+        moves are counted and only the one drawn is written (:mod:`games.froggit.draws`). It is
+        kept with the position, so that applying it needs no second check."""
+        if self.is_over() or seat != self.turn:
+            return super().random_action(seat, rng)
+        key = self.position_key(seat)
+        if self._listed[0] == key:
+            return rng.choice(self._listed[1])
+        action = self._draw(seat, rng)
+        self._drawn = (key, action)
+        return action
+
+    def _draw(self, seat: int, rng: random.Random) -> str:
+        """The action at place ``rng.choice(range(count))`` in the sorted legal actions of
+        ``seat``, whose turn it is: its frog moves (frog by frog in :meth:`_each_frog`'s order,
+        which is sorted), then its team moves; or, with neither or a fish move due, its fish
+        moves."""
+        if not self.fish_due:
+            # Per frog with a move: its count of moves and what writing one of them needs.
+            frogs = []
+            total = 0
+            for size, origin, full, land, home_from in movers(self, seat):
+                known = [-1] * KNOWN
+                count = count_moves(origin, MAX_JUMPS[size], full, land, home_from, known)
+                if count:
+                    frogs.append((count, size, origin, full, land, home_from, known))
+                    total += count
+            teams = self.team_options(seat)
+            total += len(teams)
+            if total:
+                index = rng.choice(range(total))
+                for count, size, origin, full, land, home_from, known in frogs:
+                    if index < count:
+                        prefix = f"{SIZE_LETTER[size]} {'start' if origin == self.starts[seat] else NAMES[origin]}"
+                        return prefix + nth_move(origin, MAX_JUMPS[size], index, full, land, home_from, known)
+                    index -= count
+                return sorted(text for _, _, text in teams)[index]
+        targets = self.fish_targets()
+        return f"fish {NAMES[targets[rng.choice(range(len(targets)))]]}"
+
+    def is_drawn(self, seat: int, action: Any) -> bool:
+        """True when ``action`` is the last action :meth:`random_action` drew, and it drew it
+        for ``seat`` in the position as it stands."""
+        key, drawn = self._drawn
+        return type(action) is str and action == drawn and key == self.position_key(seat)
+
     # -- checking a move --------------------------------------------------------------------
 
     def apply_move(self, move: str) -> None:
@@ -472,9 +524,11 @@ class FroggitState(GameState):
 
     def apply_action(self, seat: int, action: str) -> None:
         """A seat's decision. One of the legal actions just listed for this very position
-        (the runner's and a random bot's way) is played without parsing and checking it
-        again; anything else is checked as a log move is."""
-        if seat == self.turn and not self.is_over() and self.is_listed(seat, action):
+        (a random bot's way), or the action just drawn for it (:meth:`random_action`, the
+        runner's), is played without parsing and checking it again; anything else is checked
+        as a log move is."""
+        if seat == self.turn and not self.is_over() and (self.is_drawn(seat, action)
+                                                         or self.is_listed(seat, action)):
             self.play(action)
             return
         self.check_and_apply(seat, action)

@@ -1,0 +1,177 @@
+"""A seat's frog moves counted, and the one at a given place written, without listing them all.
+
+A frog's moves are the stopping points of its jump sequences (``FroggitState._walk``), and in
+sorted order each move comes right before the moves that go on from it: the pads it may jump
+to next, in cell order, each with the moves that go on from there, then ``home``. So a frog's
+moves form a tree: the move at place ``index`` is found by counting the branches it passes and
+going down the one it lies in, writing that branch alone. ``FroggitState.random_action`` draws
+a random action so, from the count of every legal action.
+
+The pond is read as bits, ``1 << cell`` a cell, for one moving frog at a time: ``full``, the pads
+with a frog on them, and ``land``, the pads this frog may land on, both as if it had left its
+pad (it may hop back over a frog it stood on, or land where it set off); ``home_from``, the
+cells from which it may jump into its finish space.
+"""
+
+from __future__ import annotations
+
+from itertools import compress
+from operator import itemgetter
+from typing import TYPE_CHECKING
+
+from games.froggit.board import HOME_OVER, HOPS, IS_PAD, NAMES, PAD_JUMPS, PADS, STEP_SLOT, STEPS
+
+if TYPE_CHECKING:
+    from games.froggit.rules import FroggitState
+
+BITS: tuple[int, ...] = tuple(1 << cell for cell in range(len(NAMES)))
+PAD_BITS = sum(BITS[cell] for cell in PADS)
+#: Per cell, the lily pads a step away.
+STEP_BITS: tuple[int, ...] = tuple(sum(BITS[onto] for onto in STEPS[cell] if IS_PAD[onto])
+                                   for cell in range(len(NAMES)))
+#: Per cell, the pads next to it that a hop onto a lily pad goes over.
+OVER_BITS: tuple[int, ...] = tuple(sum(BITS[over] for over, onto in HOPS[cell] if IS_PAD[onto])
+                                   for cell in range(len(NAMES)))
+
+
+def hop_bits(cell: int) -> dict[int, int]:
+    """Per set of the pads of ``OVER_BITS[cell]`` that hold a frog, the lily pads the hops over
+    them land on (one hop a pad hopped over: each lies in its own direction)."""
+    table = {0: 0}
+    for over, onto in HOPS[cell]:
+        if IS_PAD[onto]:
+            for held, ontos in list(table.items()):
+                table[held | BITS[over]] = ontos | BITS[onto]
+    return table
+
+
+HOP_BITS: tuple[dict[int, int], ...] = tuple(hop_bits(cell) for cell in range(len(NAMES)))
+#: Per cell, the lily pads one jump may land on, as (bit, cell, " name") in cell order.
+TARGETS: tuple[tuple[tuple[int, int, str], ...], ...] = tuple(
+    tuple((BITS[onto], onto, name) for _, onto, name in PAD_JUMPS[cell]) for cell in range(len(NAMES)))
+#: Per finish corner: the cells a step from it, and the jumps into it that hop over a pad as
+#: (cell, over).
+HOME_STEPS: dict[int, int] = {
+    home: sum(BITS[cell] for cell, over in enumerate(row) if over == STEP_SLOT) for home, row in HOME_OVER.items()}
+HOME_HOPS: dict[int, tuple[tuple[int, int], ...]] = {
+    home: tuple((cell, over) for cell, over in enumerate(row) if over < STEP_SLOT)
+    for home, row in HOME_OVER.items()}
+#: Per finish corner, the pads those hops go over.
+HOME_OVERS: dict[int, int] = {home: sum(BITS[over] for _, over in hops) for home, hops in HOME_HOPS.items()}
+#: Every lily pad's frogs, from the cells (a tuple in :data:`PADS` order), and each pad's bit.
+PAD_CONTENTS = itemgetter(*PADS)
+PAD_BIT_LIST: tuple[int, ...] = tuple(BITS[cell] for cell in PADS)
+
+
+def movers(state: FroggitState, seat: int) -> list[tuple[int, int, int, int, int]]:
+    """``(size, origin, full, land, home_from)`` for each frog of ``seat`` that may move alone, in
+    the order and by the rules of ``FroggitState._each_frog``: large frogs first, each size's
+    frogs on pads in cell order, then the one on the start space (its start corner as the
+    origin)."""
+    cells = state.cells
+    contents = PAD_CONTENTS(cells)
+    full = sum(compress(PAD_BIT_LIST, contents))
+    empty = PAD_BITS & ~full & ~BITS[state.fish]
+    # Per size (small, large): the pads where the seat's frog of that size is on top, and the
+    # occupied pads where that size may land too (expert): a small frog on its own lone large
+    # frog, a large frog on another colour's lone small frog.
+    tops: tuple[list[int], list[int]] = ([], [])
+    stacks = [0, 0]
+    expert = state.expert
+    for cell, content in compress(zip(PADS, contents), contents):
+        top = content[-1]
+        if top >> 1 == seat:
+            tops[top & 1].append(cell)
+            if expert and top & 1 and len(content) == 1:
+                stacks[0] |= BITS[cell]
+        elif expert and not top & 1 and len(content) == 1:
+            stacks[1] |= BITS[cell]
+    home = state.finishes[seat]
+    home_from = home_bits(home, full)
+    found = []
+    for size in (1, 0):
+        land = empty | stacks[size]
+        for origin in tops[size]:
+            bit = BITS[origin]
+            rest = cells[origin][:-1]
+            if rest:  # the frog leaves a frog below it: it may land back there only by the rules
+                found.append((size, origin, full, land | bit if state._may_land_on(seat, size, rest) else land,
+                              home_from))
+            else:  # the frog leaves its pad empty: it may land there again, and hop over it no more
+                found.append((size, origin, full & ~bit, land | bit,
+                              home_bits(home, full & ~bit) if HOME_OVERS[home] & bit else home_from))
+        if state.at_start[seat][size]:
+            found.append((size, state.starts[seat], full, land, home_from))
+    return found
+
+
+def home_bits(home: int, full: int) -> int:
+    """The cells from which a frog may jump into the finish space ``home``: a step, or a hop
+    over a pad with a frog on it."""
+    bits = HOME_STEPS[home]
+    for cell, over in HOME_HOPS[home]:
+        if full & BITS[over]:
+            bits |= BITS[cell]
+    return bits
+
+
+#: The cells, and the length of a frog's table of known counts (:func:`count_moves`).
+CELLS = len(NAMES)
+KNOWN = 2 * CELLS
+
+
+def count_moves(at: int, jumps: int, full: int, land: int, home_from: int, known: list[int]) -> int:
+    """How many moves a frog on ``at`` has with at most ``jumps`` jumps (1 to 3): each pad it
+    may jump to, with the moves that go on from there, and home if it may jump home.
+
+    ``known`` (``[-1] * KNOWN`` at first) keeps the counts found for the pads below, at
+    ``(left - 1) * CELLS + pad`` with ``left`` jumps left: a small frog reaches a pad by many
+    ways, and the drawn move's branch is found again by its counts (:func:`nth_move`). The
+    jumps are unrolled, as in ``FroggitState._walk``; the pads of a jump are taken lowest bit
+    first (a count needs no order)."""
+    reach = (STEP_BITS[at] | HOP_BITS[at][full & OVER_BITS[at]]) & land
+    count = reach.bit_count() + (home_from >> at & 1)
+    if jumps == 1:
+        return count
+    while reach:
+        bit = reach & -reach
+        reach ^= bit
+        first = bit.bit_length() - 1
+        if jumps == 2:
+            after = known[first]
+            if after < 0:
+                after = known[first] = (((STEP_BITS[first] | HOP_BITS[first][full & OVER_BITS[first]]) & land).bit_count()
+                                        + (home_from >> first & 1))
+        else:
+            more = (STEP_BITS[first] | HOP_BITS[first][full & OVER_BITS[first]]) & land
+            after = more.bit_count() + (home_from >> first & 1)
+            while more:
+                bit = more & -more
+                more ^= bit
+                second = bit.bit_length() - 1
+                last = known[second]
+                if last < 0:
+                    last = known[second] = (((STEP_BITS[second] | HOP_BITS[second][full & OVER_BITS[second]])
+                                             & land).bit_count() + (home_from >> second & 1))
+                after += last
+            known[CELLS + first] = after
+        count += after
+    return count
+
+
+def nth_move(at: int, jumps: int, index: int, full: int, land: int, home_from: int, known: list[int]) -> str:
+    """The landings (``" c4 d5"``, ``" c4 home"``) of the move at place ``index`` (from 0, below
+    :func:`count_moves`, which has filled ``known``) in the sorted moves of a frog on ``at`` with
+    ``jumps`` jumps."""
+    reach = (STEP_BITS[at] | HOP_BITS[at][full & OVER_BITS[at]]) & land
+    for bit, onto, name in TARGETS[at]:
+        if reach & bit:
+            if not index:
+                return name
+            index -= 1
+            if jumps > 1:
+                after = known[(jumps - 2) * CELLS + onto]
+                if index < after:
+                    return name + nth_move(onto, jumps - 1, index, full, land, home_from, known)
+                index -= after
+    return " home"
