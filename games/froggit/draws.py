@@ -26,18 +26,16 @@ if TYPE_CHECKING:
 
 BITS: tuple[int, ...] = tuple(1 << cell for cell in range(len(NAMES)))
 PAD_BITS = sum(BITS[cell] for cell in PADS)
-#: Per cell, the lily pads a step away.
-STEP_BITS: tuple[int, ...] = tuple(sum(BITS[onto] for onto in STEPS[cell] if IS_PAD[onto])
-                                   for cell in range(len(NAMES)))
 #: Per cell, the pads next to it that a hop onto a lily pad goes over.
 OVER_BITS: tuple[int, ...] = tuple(sum(BITS[over] for over, onto in HOPS[cell] if IS_PAD[onto])
                                    for cell in range(len(NAMES)))
 
 
-def hop_bits(cell: int) -> dict[int, int]:
-    """Per set of the pads of ``OVER_BITS[cell]`` that hold a frog, the lily pads the hops over
-    them land on (one hop a pad hopped over: each lies in its own direction)."""
-    table = {0: 0}
+def jump_bits(cell: int) -> dict[int, int]:
+    """Per set of the pads of ``OVER_BITS[cell]`` that hold a frog, the lily pads a frog on
+    ``cell`` may jump to, whatever is on them: a step to a next pad, a hop over one of those
+    (one hop a pad hopped over: each lies in its own direction)."""
+    table = {0: sum(BITS[onto] for onto in STEPS[cell] if IS_PAD[onto])}
     for over, onto in HOPS[cell]:
         if IS_PAD[onto]:
             for held, ontos in list(table.items()):
@@ -45,7 +43,7 @@ def hop_bits(cell: int) -> dict[int, int]:
     return table
 
 
-HOP_BITS: tuple[dict[int, int], ...] = tuple(hop_bits(cell) for cell in range(len(NAMES)))
+JUMP_BITS: tuple[dict[int, int], ...] = tuple(jump_bits(cell) for cell in range(len(NAMES)))
 #: Per cell, the lily pads one jump may land on, as (bit, cell, " name") in cell order.
 TARGETS: tuple[tuple[tuple[int, int, str], ...], ...] = tuple(
     tuple((BITS[onto], onto, name) for _, onto, name in PAD_JUMPS[cell]) for cell in range(len(NAMES)))
@@ -63,11 +61,11 @@ PAD_CONTENTS = itemgetter(*PADS)
 PAD_BIT_LIST: tuple[int, ...] = tuple(BITS[cell] for cell in PADS)
 
 
-def movers(state: FroggitState, seat: int) -> list[tuple[int, int, int, int, int]]:
+def movers(state: FroggitState, seat: int) -> tuple[list[tuple[int, int, int, int, int]], int]:
     """``(size, origin, full, land, home_from)`` for each frog of ``seat`` that may move alone, in
-    the order and by the rules of ``FroggitState._each_frog``: large frogs first, each size's
-    frogs on pads in cell order, then the one on the start space (its start corner as the
-    origin)."""
+    the order and by the rules of ``FroggitState._each_frog`` (large frogs first, each size's
+    frogs on pads in cell order, then the one on the start space, its start corner as the
+    origin); and how many team moves the seat has (``FroggitState.team_options``)."""
     cells = state.cells
     contents = PAD_CONTENTS(cells)
     full = sum(compress(PAD_BIT_LIST, contents))
@@ -77,13 +75,18 @@ def movers(state: FroggitState, seat: int) -> list[tuple[int, int, int, int, int
     # frog, a large frog on another colour's lone small frog.
     tops: tuple[list[int], list[int]] = ([], [])
     stacks = [0, 0]
+    teams = 0
     expert = state.expert
     for cell, content in compress(zip(PADS, contents), contents):
         top = content[-1]
         if top >> 1 == seat:
             tops[top & 1].append(cell)
-            if expert and top & 1 and len(content) == 1:
-                stacks[0] |= BITS[cell]
+            if expert:
+                if len(content) == 1:
+                    if top & 1:
+                        stacks[0] |= BITS[cell]
+                elif content[0] == top | 1:  # a team: its large frog carries its small one
+                    teams += (JUMP_BITS[cell][0] & empty).bit_count()
         elif expert and not top & 1 and len(content) == 1:
             stacks[1] |= BITS[cell]
     home = state.finishes[seat]
@@ -102,7 +105,7 @@ def movers(state: FroggitState, seat: int) -> list[tuple[int, int, int, int, int
                               home_bits(home, full & ~bit) if HOME_OVERS[home] & bit else home_from))
         if state.at_start[seat][size]:
             found.append((size, state.starts[seat], full, land, home_from))
-    return found
+    return found, teams
 
 
 def home_bits(home: int, full: int) -> int:
@@ -129,7 +132,8 @@ def count_moves(at: int, jumps: int, full: int, land: int, home_from: int, known
     ways, and the drawn move's branch is found again by its counts (:func:`nth_move`). The
     jumps are unrolled, as in ``FroggitState._walk``; the pads of a jump are taken lowest bit
     first (a count needs no order)."""
-    reach = (STEP_BITS[at] | HOP_BITS[at][full & OVER_BITS[at]]) & land
+    jump_bits, over_bits = JUMP_BITS, OVER_BITS
+    reach = jump_bits[at][full & over_bits[at]] & land
     count = reach.bit_count() + (home_from >> at & 1)
     if jumps == 1:
         return count
@@ -140,10 +144,10 @@ def count_moves(at: int, jumps: int, full: int, land: int, home_from: int, known
         if jumps == 2:
             after = known[first]
             if after < 0:
-                after = known[first] = (((STEP_BITS[first] | HOP_BITS[first][full & OVER_BITS[first]]) & land).bit_count()
+                after = known[first] = ((jump_bits[first][full & over_bits[first]] & land).bit_count()
                                         + (home_from >> first & 1))
         else:
-            more = (STEP_BITS[first] | HOP_BITS[first][full & OVER_BITS[first]]) & land
+            more = jump_bits[first][full & over_bits[first]] & land
             after = more.bit_count() + (home_from >> first & 1)
             while more:
                 bit = more & -more
@@ -151,8 +155,8 @@ def count_moves(at: int, jumps: int, full: int, land: int, home_from: int, known
                 second = bit.bit_length() - 1
                 last = known[second]
                 if last < 0:
-                    last = known[second] = (((STEP_BITS[second] | HOP_BITS[second][full & OVER_BITS[second]])
-                                             & land).bit_count() + (home_from >> second & 1))
+                    last = known[second] = ((jump_bits[second][full & over_bits[second]] & land).bit_count()
+                                            + (home_from >> second & 1))
                 after += last
             known[CELLS + first] = after
         count += after
@@ -163,7 +167,7 @@ def nth_move(at: int, jumps: int, index: int, full: int, land: int, home_from: i
     """The landings (``" c4 d5"``, ``" c4 home"``) of the move at place ``index`` (from 0, below
     :func:`count_moves`, which has filled ``known``) in the sorted moves of a frog on ``at`` with
     ``jumps`` jumps."""
-    reach = (STEP_BITS[at] | HOP_BITS[at][full & OVER_BITS[at]]) & land
+    reach = JUMP_BITS[at][full & OVER_BITS[at]] & land
     for bit, onto, name in TARGETS[at]:
         if reach & bit:
             if not index:

@@ -149,8 +149,9 @@ class FroggitState(GameState):
         #: The last list of legal actions made and the position it was made for
         #: (:meth:`position_key`), so that applying one of them needs no second check.
         self._listed: tuple[tuple[Any, ...] | None, list[str]] = (None, [])
-        #: The last action :meth:`random_action` drew and the position it drew it for.
-        self._drawn: tuple[tuple[Any, ...] | None, str | None] = (None, None)
+        #: The last action :meth:`random_action` drew, the position it drew it for and, for a
+        #: frog move, its (size, origin, final).
+        self._drawn: tuple[tuple[Any, ...] | None, str | None, tuple[int, int, int] | None] = (None, None, None)
 
     # -- whose turn -------------------------------------------------------------------------
 
@@ -407,42 +408,43 @@ class FroggitState(GameState):
         key = self.position_key(seat)
         if self._listed[0] == key:
             return rng.choice(self._listed[1])
-        action = self._draw(seat, rng)
-        self._drawn = (key, action)
+        action, move = self._draw(seat, rng)
+        self._drawn = (key, action, move)
         return action
 
-    def _draw(self, seat: int, rng: random.Random) -> str:
+    def _draw(self, seat: int, rng: random.Random) -> tuple[str, tuple[int, int, int] | None]:
         """The action at place ``rng.choice(range(count))`` in the sorted legal actions of
         ``seat``, whose turn it is: its frog moves (frog by frog in :meth:`_each_frog`'s order,
         which is sorted), then its team moves; or, with neither or a fish move due, its fish
-        moves."""
+        moves. With it, a frog move's (size, origin, final) for :meth:`move_frog`."""
         if not self.fish_due:
             # Per frog with a move: its count of moves and what writing one of them needs.
             frogs = []
-            total = 0
-            for size, origin, full, land, home_from in movers(self, seat):
+            found, total = movers(self, seat)
+            for size, origin, full, land, home_from in found:
                 known = [-1] * KNOWN
                 count = count_moves(origin, MAX_JUMPS[size], full, land, home_from, known)
                 if count:
                     frogs.append((count, size, origin, full, land, home_from, known))
                     total += count
-            teams = self.team_options(seat)
-            total += len(teams)
             if total:
                 index = rng.choice(range(total))
                 for count, size, origin, full, land, home_from, known in frogs:
                     if index < count:
-                        prefix = f"{SIZE_LETTER[size]} {'start' if origin == self.starts[seat] else NAMES[origin]}"
-                        return prefix + nth_move(origin, MAX_JUMPS[size], index, full, land, home_from, known)
+                        start = origin == self.starts[seat]
+                        landings = nth_move(origin, MAX_JUMPS[size], index, full, land, home_from, known)
+                        final = self.finishes[seat] if landings.endswith(" home") else CELL[landings[-2:]]
+                        return (f"{SIZE_LETTER[size]} {'start' if start else NAMES[origin]}{landings}",
+                                (size, origin, final))
                     index -= count
-                return sorted(text for _, _, text in teams)[index]
+                return sorted(text for _, _, text in self.team_options(seat))[index], None
         targets = self.fish_targets()
-        return f"fish {NAMES[targets[rng.choice(range(len(targets)))]]}"
+        return f"fish {NAMES[targets[rng.choice(range(len(targets)))]]}", None
 
     def is_drawn(self, seat: int, action: Any) -> bool:
         """True when ``action`` is the last action :meth:`random_action` drew, and it drew it
         for ``seat`` in the position as it stands."""
-        key, drawn = self._drawn
+        key, drawn, _ = self._drawn
         return type(action) is str and action == drawn and key == self.position_key(seat)
 
     # -- checking a move --------------------------------------------------------------------
@@ -527,10 +529,18 @@ class FroggitState(GameState):
         (a random bot's way), or the action just drawn for it (:meth:`random_action`, the
         runner's), is played without parsing and checking it again; anything else is checked
         as a log move is."""
-        if seat == self.turn and not self.is_over() and (self.is_drawn(seat, action)
-                                                         or self.is_listed(seat, action)):
-            self.play(action)
-            return
+        if seat == self.turn and not self.is_over():
+            if self.is_drawn(seat, action):
+                move = self._drawn[2]
+                if move is None:
+                    self.play(action)
+                else:
+                    self.move_frog(*move)
+                    self.moves.append(action)
+                return
+            if self.is_listed(seat, action):
+                self.play(action)
+                return
         self.check_and_apply(seat, action)
 
     def check_and_apply(self, seat: int, action: str) -> None:
