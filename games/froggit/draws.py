@@ -8,9 +8,10 @@ going down the one it lies in, writing that branch alone. ``FroggitState.random_
 a random action so, from the count of every legal action.
 
 The pond is read as bits, ``1 << cell`` a cell, for one moving frog at a time: ``full``, the pads
-with a frog on them, and ``land``, the pads this frog may land on, both as if it had left its
-pad (it may hop back over a frog it stood on, or land where it set off); ``home_from``, the
-cells from which it may jump into its finish space.
+with a frog on them, and ``land``, the cells this frog may land on, both as if it had left its
+pad (it may hop back over a frog it stood on, or land where it set off). ``land`` holds the
+frog's finish corner too, so that one look-up finds a frog's jumps home with the others (a
+jump there ends the move).
 """
 
 from __future__ import annotations
@@ -19,27 +20,25 @@ from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from games.froggit.board import HOME_OVER, HOPS, IS_PAD, NAMES, PAD_JUMPS, PADS, STEP_SLOT, STEPS
+from games.froggit.board import HOPS, NAMES, PAD_JUMPS, PADS, STEPS
 
 if TYPE_CHECKING:
     from games.froggit.rules import FroggitState
 
 BITS: tuple[int, ...] = tuple(1 << cell for cell in range(len(NAMES)))
 PAD_BITS = sum(BITS[cell] for cell in PADS)
-#: Per cell, the pads next to it that a hop onto a lily pad goes over.
-OVER_BITS: tuple[int, ...] = tuple(sum(BITS[over] for over, onto in HOPS[cell] if IS_PAD[onto])
-                                   for cell in range(len(NAMES)))
+#: Per cell, the pads next to it that a hop may go over.
+OVER_BITS: tuple[int, ...] = tuple(sum(BITS[over] for over, _ in HOPS[cell]) for cell in range(len(NAMES)))
 
 
 def jump_bits(cell: int) -> dict[int, int]:
-    """Per set of the pads of ``OVER_BITS[cell]`` that hold a frog, the lily pads a frog on
-    ``cell`` may jump to, whatever is on them: a step to a next pad, a hop over one of those
-    (one hop a pad hopped over: each lies in its own direction)."""
-    table = {0: sum(BITS[onto] for onto in STEPS[cell] if IS_PAD[onto])}
+    """Per set of the pads of ``OVER_BITS[cell]`` that hold a frog, the cells (pads and corners)
+    a frog on ``cell`` may jump to, whatever is on them: a step to a next cell, a hop over one of
+    those pads (one hop a pad hopped over: each lies in its own direction)."""
+    table = {0: sum(BITS[onto] for onto in STEPS[cell])}
     for over, onto in HOPS[cell]:
-        if IS_PAD[onto]:
-            for held, ontos in list(table.items()):
-                table[held | BITS[over]] = ontos | BITS[onto]
+        for held, ontos in list(table.items()):
+            table[held | BITS[over]] = ontos | BITS[onto]
     return table
 
 
@@ -47,22 +46,13 @@ JUMP_BITS: tuple[dict[int, int], ...] = tuple(jump_bits(cell) for cell in range(
 #: Per cell, the lily pads one jump may land on, as (bit, cell, " name") in cell order.
 TARGETS: tuple[tuple[tuple[int, int, str], ...], ...] = tuple(
     tuple((BITS[onto], onto, name) for _, onto, name in PAD_JUMPS[cell]) for cell in range(len(NAMES)))
-#: Per finish corner: the cells a step from it, and the jumps into it that hop over a pad as
-#: (cell, over).
-HOME_STEPS: dict[int, int] = {
-    home: sum(BITS[cell] for cell, over in enumerate(row) if over == STEP_SLOT) for home, row in HOME_OVER.items()}
-HOME_HOPS: dict[int, tuple[tuple[int, int], ...]] = {
-    home: tuple((cell, over) for cell, over in enumerate(row) if over < STEP_SLOT)
-    for home, row in HOME_OVER.items()}
-#: Per finish corner, the pads those hops go over.
-HOME_OVERS: dict[int, int] = {home: sum(BITS[over] for _, over in hops) for home, hops in HOME_HOPS.items()}
 #: Every lily pad's frogs, from the cells (a tuple in :data:`PADS` order), and each pad's bit.
 PAD_CONTENTS = itemgetter(*PADS)
 PAD_BIT_LIST: tuple[int, ...] = tuple(BITS[cell] for cell in PADS)
 
 
-def movers(state: FroggitState, seat: int) -> tuple[list[tuple[int, int, int, int, int]], int]:
-    """``(size, origin, full, land, home_from)`` for each frog of ``seat`` that may move alone, in
+def movers(state: FroggitState, seat: int) -> tuple[list[tuple[int, int, int, int]], int]:
+    """``(size, origin, full, land)`` for each frog of ``seat`` that may move alone, in
     the order and by the rules of ``FroggitState._each_frog`` (large frogs first, each size's
     frogs on pads in cell order, then the one on the start space, its start corner as the
     origin); and how many team moves the seat has (``FroggitState.team_options``)."""
@@ -89,33 +79,19 @@ def movers(state: FroggitState, seat: int) -> tuple[list[tuple[int, int, int, in
                     teams += (JUMP_BITS[cell][0] & empty).bit_count()
         elif expert and not top & 1 and len(content) == 1:
             stacks[1] |= BITS[cell]
-    home = state.finishes[seat]
-    home_from = home_bits(home, full)
     found = []
     for size in (1, 0):
-        land = empty | stacks[size]
+        land = empty | stacks[size] | BITS[state.finishes[seat]]
         for origin in tops[size]:
             bit = BITS[origin]
             rest = cells[origin][:-1]
             if rest:  # the frog leaves a frog below it: it may land back there only by the rules
-                found.append((size, origin, full, land | bit if state._may_land_on(seat, size, rest) else land,
-                              home_from))
+                found.append((size, origin, full, land | bit if state._may_land_on(seat, size, rest) else land))
             else:  # the frog leaves its pad empty: it may land there again, and hop over it no more
-                found.append((size, origin, full & ~bit, land | bit,
-                              home_bits(home, full & ~bit) if HOME_OVERS[home] & bit else home_from))
+                found.append((size, origin, full & ~bit, land | bit))
         if state.at_start[seat][size]:
-            found.append((size, state.starts[seat], full, land, home_from))
+            found.append((size, state.starts[seat], full, land))
     return found, teams
-
-
-def home_bits(home: int, full: int) -> int:
-    """The cells from which a frog may jump into the finish space ``home``: a step, or a hop
-    over a pad with a frog on it."""
-    bits = HOME_STEPS[home]
-    for cell, over in HOME_HOPS[home]:
-        if full & BITS[over]:
-            bits |= BITS[cell]
-    return bits
 
 
 #: The cells, and the length of a frog's table of known counts (:func:`count_moves`).
@@ -123,9 +99,9 @@ CELLS = len(NAMES)
 KNOWN = 2 * CELLS
 
 
-def count_moves(at: int, jumps: int, full: int, land: int, home_from: int, known: list[int]) -> int:
-    """How many moves a frog on ``at`` has with at most ``jumps`` jumps (1 to 3): each pad it
-    may jump to, with the moves that go on from there, and home if it may jump home.
+def count_moves(at: int, jumps: int, full: int, land: int, known: list[int]) -> int:
+    """How many moves a frog on ``at`` has with at most ``jumps`` jumps (1 to 3): each cell it
+    may jump to (its finish corner among them), with the moves that go on from a pad.
 
     ``known`` (``[-1] * KNOWN`` at first) keeps the counts found for the pads below, at
     ``(left - 1) * CELLS + pad`` with ``left`` jumps left: a small frog reaches a pad by many
@@ -134,9 +110,10 @@ def count_moves(at: int, jumps: int, full: int, land: int, home_from: int, known
     first (a count needs no order)."""
     jump_bits, over_bits = JUMP_BITS, OVER_BITS
     reach = jump_bits[at][full & over_bits[at]] & land
-    count = reach.bit_count() + (home_from >> at & 1)
+    count = reach.bit_count()
     if jumps == 1:
         return count
+    reach &= PAD_BITS
     while reach:
         bit = reach & -reach
         reach ^= bit
@@ -144,29 +121,28 @@ def count_moves(at: int, jumps: int, full: int, land: int, home_from: int, known
         if jumps == 2:
             after = known[first]
             if after < 0:
-                after = known[first] = ((jump_bits[first][full & over_bits[first]] & land).bit_count()
-                                        + (home_from >> first & 1))
+                after = known[first] = (jump_bits[first][full & over_bits[first]] & land).bit_count()
         else:
             more = jump_bits[first][full & over_bits[first]] & land
-            after = more.bit_count() + (home_from >> first & 1)
+            after = more.bit_count()
+            more &= PAD_BITS
             while more:
                 bit = more & -more
                 more ^= bit
                 second = bit.bit_length() - 1
                 last = known[second]
                 if last < 0:
-                    last = known[second] = ((jump_bits[second][full & over_bits[second]] & land).bit_count()
-                                            + (home_from >> second & 1))
+                    last = known[second] = (jump_bits[second][full & over_bits[second]] & land).bit_count()
                 after += last
             known[CELLS + first] = after
         count += after
     return count
 
 
-def nth_move(at: int, jumps: int, index: int, full: int, land: int, home_from: int, known: list[int]) -> str:
+def nth_move(at: int, jumps: int, index: int, full: int, land: int, known: list[int]) -> str:
     """The landings (``" c4 d5"``, ``" c4 home"``) of the move at place ``index`` (from 0, below
     :func:`count_moves`, which has filled ``known``) in the sorted moves of a frog on ``at`` with
-    ``jumps`` jumps."""
+    ``jumps`` jumps: its pads' branches in cell order, then home."""
     reach = JUMP_BITS[at][full & OVER_BITS[at]] & land
     for bit, onto, name in TARGETS[at]:
         if reach & bit:
@@ -176,6 +152,6 @@ def nth_move(at: int, jumps: int, index: int, full: int, land: int, home_from: i
             if jumps > 1:
                 after = known[(jumps - 2) * CELLS + onto]
                 if index < after:
-                    return name + nth_move(onto, jumps - 1, index, full, land, home_from, known)
+                    return name + nth_move(onto, jumps - 1, index, full, land, known)
                 index -= after
     return " home"

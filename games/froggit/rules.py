@@ -421,18 +421,18 @@ class FroggitState(GameState):
             # Per frog with a move: its count of moves and what writing one of them needs.
             frogs = []
             found, total = movers(self, seat)
-            for size, origin, full, land, home_from in found:
+            for size, origin, full, land in found:
                 known = [-1] * KNOWN
-                count = count_moves(origin, MAX_JUMPS[size], full, land, home_from, known)
+                count = count_moves(origin, MAX_JUMPS[size], full, land, known)
                 if count:
-                    frogs.append((count, size, origin, full, land, home_from, known))
+                    frogs.append((count, size, origin, full, land, known))
                     total += count
             if total:
                 index = rng.choice(range(total))
-                for count, size, origin, full, land, home_from, known in frogs:
+                for count, size, origin, full, land, known in frogs:
                     if index < count:
                         start = origin == self.starts[seat]
-                        landings = nth_move(origin, MAX_JUMPS[size], index, full, land, home_from, known)
+                        landings = nth_move(origin, MAX_JUMPS[size], index, full, land, known)
                         final = self.finishes[seat] if landings.endswith(" home") else CELL[landings[-2:]]
                         return (f"{SIZE_LETTER[size]} {'start' if start else NAMES[origin]}{landings}",
                                 (size, origin, final))

@@ -59,9 +59,9 @@ def test_the_movers_are_the_frogs_that_may_move_with_their_tables(players: int, 
     found, teams = movers(state, seat)
     walked = frogs_walked(state, seat)
     assert [(size, origin) for size, origin, *_ in found] == [(size, origin) for size, origin, _, _ in walked]
-    for (_, _, full, land, _), (_, _, full_list, land_list) in zip(found, walked):
-        assert full & sum(BITS[cell] for cell in PADS) == sum(BITS[cell] for cell in PADS if full_list[cell])
-        assert land == sum(BITS[cell] for cell in PADS if land_list[cell])
+    for (_, _, full, land), (_, _, full_list, land_list) in zip(found, walked):
+        assert full == sum(BITS[cell] for cell in PADS if full_list[cell])
+        assert land == sum(BITS[cell] for cell in PADS if land_list[cell]) | BITS[state.finishes[seat]]
     assert teams == len(state.team_options(seat))
 
 
@@ -73,12 +73,12 @@ def test_a_frog_s_count_and_its_nth_move_are_those_of_its_sorted_moves(players: 
     state = random_position(players, version, family, seed)
     seat = state.turn
     found, _ = movers(state, seat)
-    for size, origin, full, land, home_from in found:
+    for size, origin, full, land in found:
         listed = own_moves(state, seat, size, origin)
         start = prefix(state, seat, size, origin)
         known = [-1] * KNOWN
-        assert count_moves(origin, MAX_JUMPS[size], full, land, home_from, known) == len(listed)
-        assert [start + nth_move(origin, MAX_JUMPS[size], index, full, land, home_from, known)
+        assert count_moves(origin, MAX_JUMPS[size], full, land, known) == len(listed)
+        assert [start + nth_move(origin, MAX_JUMPS[size], index, full, land, known)
                 for index in range(len(listed))] == sorted(listed) == listed
 
 
