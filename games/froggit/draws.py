@@ -16,8 +16,6 @@ jump there ends the move).
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from games.froggit.board import HOPS, NAMES, PAD_JUMPS, PADS, STEPS
@@ -46,9 +44,8 @@ JUMP_BITS: tuple[dict[int, int], ...] = tuple(jump_bits(cell) for cell in range(
 #: Per cell, the lily pads one jump may land on, as (bit, cell, " name") in cell order.
 TARGETS: tuple[tuple[tuple[int, int, str], ...], ...] = tuple(
     tuple((BITS[onto], onto, name) for _, onto, name in PAD_JUMPS[cell]) for cell in range(len(NAMES)))
-#: Every lily pad's frogs, from the cells (a tuple in :data:`PADS` order), and each pad's bit.
-PAD_CONTENTS = itemgetter(*PADS)
-PAD_BIT_LIST: tuple[int, ...] = tuple(BITS[cell] for cell in PADS)
+#: Every lily pad with its bit, in cell order.
+PAD_CELL_BITS: tuple[tuple[int, int], ...] = tuple((cell, BITS[cell]) for cell in PADS)
 
 
 def movers(state: FroggitState, seat: int) -> tuple[list[tuple[int, int, int, int]], int]:
@@ -57,32 +54,35 @@ def movers(state: FroggitState, seat: int) -> tuple[list[tuple[int, int, int, in
     frogs on pads in cell order, then the one on the start space, its start corner as the
     origin); and how many team moves the seat has (``FroggitState.team_options``)."""
     cells = state.cells
-    contents = PAD_CONTENTS(cells)
-    full = sum(compress(PAD_BIT_LIST, contents))
-    empty = PAD_BITS & ~full & ~BITS[state.fish]
-    # Per size (small, large): the pads where the seat's frog of that size is on top, and the
-    # occupied pads where that size may land too (expert): a small frog on its own lone large
-    # frog, a large frog on another colour's lone small frog.
-    tops: tuple[list[int], list[int]] = ([], [])
-    stacks = [0, 0]
-    teams = 0
     expert = state.expert
-    for cell, content in compress(zip(PADS, contents), contents):
-        top = content[-1]
-        if top >> 1 == seat:
-            tops[top & 1].append(cell)
-            if expert:
-                if len(content) == 1:
-                    if top & 1:
-                        stacks[0] |= BITS[cell]
-                elif content[0] == top | 1:  # a team: its large frog carries its small one
-                    teams += (JUMP_BITS[cell][0] & empty).bit_count()
-        elif expert and not top & 1 and len(content) == 1:
-            stacks[1] |= BITS[cell]
+    full = 0
+    # Per size: the pads where the seat's frog of that size is on top, and the occupied pads
+    # where that size may land too (expert): a small frog on its own lone large frog, a large
+    # frog on another colour's lone small frog. And the pads of the seat's teams.
+    small, large, teams = [], [], []
+    small_stacks = large_stacks = 0
+    for cell, bit in PAD_CELL_BITS:
+        content = cells[cell]
+        if content:
+            full |= bit
+            top = content[-1]
+            if top >> 1 == seat:
+                if top & 1:
+                    large.append(cell)
+                    if expert and len(content) == 1:
+                        small_stacks |= bit
+                else:
+                    small.append(cell)
+                    if expert and content[0] == top | 1:  # its own large frog carries it
+                        teams.append(cell)
+            elif expert and not top & 1 and len(content) == 1:
+                large_stacks |= bit
+    empty = PAD_BITS & ~full & ~BITS[state.fish]
+    home = BITS[state.finishes[seat]]
     found = []
-    for size in (1, 0):
-        land = empty | stacks[size] | BITS[state.finishes[seat]]
-        for origin in tops[size]:
+    for size, tops, stacks in ((1, large, large_stacks), (0, small, small_stacks)):
+        land = empty | stacks | home
+        for origin in tops:
             bit = BITS[origin]
             rest = cells[origin][:-1]
             if rest:  # the frog leaves a frog below it: it may land back there only by the rules
@@ -91,7 +91,8 @@ def movers(state: FroggitState, seat: int) -> tuple[list[tuple[int, int, int, in
                 found.append((size, origin, full & ~bit, land | bit))
         if state.at_start[seat][size]:
             found.append((size, state.starts[seat], full, land))
-    return found, teams
+    # A team steps onto an empty pad.
+    return found, sum((JUMP_BITS[cell][0] & empty).bit_count() for cell in teams) if teams else 0
 
 
 #: The cells, and the length of a frog's table of known counts (:func:`count_moves`).
