@@ -95,20 +95,18 @@ def movers(state: FroggitState, seat: int) -> tuple[list[tuple[int, int, int, in
     return found, sum((JUMP_BITS[cell][0] & empty).bit_count() for cell in teams) if teams else 0
 
 
-#: The cells, and the length of a frog's table of known counts (:func:`count_moves`).
+#: The cells: a small frog's table of known counts has one a cell (:func:`count_moves`).
 CELLS = len(NAMES)
-KNOWN = 2 * CELLS
 
 
 def count_moves(at: int, jumps: int, full: int, land: int, known: list[int]) -> int:
     """How many moves a frog on ``at`` has with at most ``jumps`` jumps (1 to 3): each cell it
     may jump to (its finish corner among them), with the moves that go on from a pad.
 
-    ``known`` (``[-1] * KNOWN`` at first) keeps the counts found for the pads below, at
-    ``(left - 1) * CELLS + pad`` with ``left`` jumps left: a small frog reaches a pad by many
-    ways, and the drawn move's branch is found again by its counts (:func:`nth_move`). The
-    jumps are unrolled, as in ``FroggitState._walk``; the pads of a jump are taken lowest bit
-    first (a count needs no order)."""
+    With three jumps, ``known`` (``[-1] * CELLS`` at first) keeps the counts of the moves of
+    two jumps from each pad of the first, so that the drawn move's branch is found again by
+    them (:func:`nth_move`). The jumps are unrolled, as in ``FroggitState._walk``; the pads of
+    a jump are taken lowest bit first (a count needs no order)."""
     jump_bits, over_bits = JUMP_BITS, OVER_BITS
     reach = jump_bits[at][full & over_bits[at]] & land
     count = reach.bit_count()
@@ -119,23 +117,16 @@ def count_moves(at: int, jumps: int, full: int, land: int, known: list[int]) -> 
         bit = reach & -reach
         reach ^= bit
         first = bit.bit_length() - 1
-        if jumps == 2:
-            after = known[first]
-            if after < 0:
-                after = known[first] = (jump_bits[first][full & over_bits[first]] & land).bit_count()
-        else:
-            more = jump_bits[first][full & over_bits[first]] & land
-            after = more.bit_count()
+        more = jump_bits[first][full & over_bits[first]] & land
+        after = more.bit_count()
+        if jumps > 2:
             more &= PAD_BITS
             while more:
                 bit = more & -more
                 more ^= bit
                 second = bit.bit_length() - 1
-                last = known[second]
-                if last < 0:
-                    last = known[second] = (jump_bits[second][full & over_bits[second]] & land).bit_count()
-                after += last
-            known[CELLS + first] = after
+                after += (jump_bits[second][full & over_bits[second]] & land).bit_count()
+            known[first] = after
         count += after
     return count
 
@@ -151,7 +142,7 @@ def nth_move(at: int, jumps: int, index: int, full: int, land: int, known: list[
                 return name
             index -= 1
             if jumps > 1:
-                after = known[(jumps - 2) * CELLS + onto]
+                after = known[onto] if jumps > 2 else (JUMP_BITS[onto][full & OVER_BITS[onto]] & land).bit_count()
                 if index < after:
                     return name + nth_move(onto, jumps - 1, index, full, land, known)
                 index -= after
