@@ -95,17 +95,12 @@ def movers(state: FroggitState, seat: int) -> tuple[list[tuple[int, int, int, in
     return found, sum((JUMP_BITS[cell][0] & empty).bit_count() for cell in teams) if teams else 0
 
 
-#: The cells: a small frog's table of known counts has one a cell (:func:`count_moves`).
-CELLS = len(NAMES)
-
-
-def count_moves(at: int, jumps: int, full: int, land: int, known: list[int]) -> int:
+def count_moves(at: int, jumps: int, full: int, land: int, known: dict[int, int]) -> int:
     """How many moves a frog on ``at`` has with at most ``jumps`` jumps (1 to 3): each cell it
     may jump to (its finish corner among them), with the moves that go on from a pad.
 
-    With three jumps, ``known`` (``[-1] * CELLS`` at first) keeps the counts of the moves of
-    two jumps from each pad of the first, so that the drawn move's branch is found again by
-    them (:func:`nth_move`). The jumps are unrolled, as in ``FroggitState._walk``; the pads of
+    With three jumps, ``known`` keeps the counts of the moves of two jumps from each pad of the
+    first, by pad, so that the drawn move's branch is found again by them (:func:`nth_move`). The jumps are unrolled, as in ``FroggitState._walk``; the pads of
     a jump are taken lowest bit first (a count needs no order)."""
     jump_bits, over_bits = JUMP_BITS, OVER_BITS
     reach = jump_bits[at][full & over_bits[at]] & land
@@ -131,7 +126,7 @@ def count_moves(at: int, jumps: int, full: int, land: int, known: list[int]) -> 
     return count
 
 
-def nth_move(at: int, jumps: int, index: int, full: int, land: int, known: list[int]) -> str:
+def nth_move(at: int, jumps: int, index: int, full: int, land: int, known: dict[int, int]) -> str:
     """The landings (``" c4 d5"``, ``" c4 home"``) of the move at place ``index`` (from 0, below
     :func:`count_moves`, which has filled ``known``) in the sorted moves of a frog on ``at`` with
     ``jumps`` jumps: its pads' branches in cell order, then home."""

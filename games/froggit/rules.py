@@ -47,7 +47,7 @@ from games.froggit.board import (
     picture,
     start_corner,
 )
-from games.froggit.draws import CELLS, count_moves, movers, nth_move
+from games.froggit.draws import count_moves, movers, nth_move
 from games.froggit.notation import HOME, FishMove, FrogMove, TeamMove, parse_move, read_move
 
 SMALL, LARGE = 0, 1
@@ -422,7 +422,7 @@ class FroggitState(GameState):
             frogs = []
             found, total = movers(self, seat)
             for size, origin, full, land in found:
-                known = [-1] * CELLS
+                known = {}
                 count = count_moves(origin, MAX_JUMPS[size], full, land, known)
                 if count:
                     frogs.append((count, size, origin, full, land, known))

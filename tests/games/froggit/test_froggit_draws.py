@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from games.errors import IllegalMoveError
 from games.froggit.board import CELL, NAMES, PADS
-from games.froggit.draws import BITS, CELLS, count_moves, movers, nth_move
+from games.froggit.draws import BITS, count_moves, movers, nth_move
 from games.froggit.game import Froggit
 from games.froggit.rules import MAX_JUMPS, SIZE_LETTER, FroggitState
 
@@ -76,7 +76,7 @@ def test_a_frog_s_count_and_its_nth_move_are_those_of_its_sorted_moves(players: 
     for size, origin, full, land in found:
         listed = own_moves(state, seat, size, origin)
         start = prefix(state, seat, size, origin)
-        known = [-1] * CELLS
+        known = {}
         assert count_moves(origin, MAX_JUMPS[size], full, land, known) == len(listed)
         assert [start + nth_move(origin, MAX_JUMPS[size], index, full, land, known)
                 for index in range(len(listed))] == sorted(listed) == listed
