@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.froggit.board import HOPS, NAMES, PAD_JUMPS, PADS, STEPS
+from games.froggit.board import HOPS, NAMES, PADS, STEPS
 
 if TYPE_CHECKING:
     from games.froggit.rules import FroggitState
@@ -41,9 +41,8 @@ def jump_bits(cell: int) -> dict[int, int]:
 
 
 JUMP_BITS: tuple[dict[int, int], ...] = tuple(jump_bits(cell) for cell in range(len(NAMES)))
-#: Per cell, the lily pads one jump may land on, as (bit, cell, " name") in cell order.
-TARGETS: tuple[tuple[tuple[int, int, str], ...], ...] = tuple(
-    tuple((BITS[onto], onto, name) for _, onto, name in PAD_JUMPS[cell]) for cell in range(len(NAMES)))
+#: Each cell's name as a move writes a landing on it.
+LANDING_NAMES: tuple[str, ...] = tuple(" " + name for name in NAMES)
 #: Every lily pad with its bit, in cell order.
 PAD_CELL_BITS: tuple[tuple[int, int], ...] = tuple((cell, BITS[cell]) for cell in PADS)
 
@@ -126,19 +125,29 @@ def count_moves(at: int, jumps: int, full: int, land: int, known: dict[int, int]
     return count
 
 
-def nth_move(at: int, jumps: int, index: int, full: int, land: int, known: dict[int, int]) -> str:
+def nth_move(at: int, jumps: int, index: int, full: int, land: int, known: dict[int, int]) -> tuple[str, int | None]:
     """The landings (``" c4 d5"``, ``" c4 home"``) of the move at place ``index`` (from 0, below
     :func:`count_moves`, which has filled ``known``) in the sorted moves of a frog on ``at`` with
-    ``jumps`` jumps: its pads' branches in cell order, then home."""
-    reach = JUMP_BITS[at][full & OVER_BITS[at]] & land
-    for bit, onto, name in TARGETS[at]:
-        if reach & bit:
+    ``jumps`` jumps, and the pad it ends on (``None`` for home). Going down, each pad's branch
+    comes in cell order (lowest bit first), then home."""
+    landings = []
+    while True:
+        pads = JUMP_BITS[at][full & OVER_BITS[at]] & land & PAD_BITS
+        while pads:
+            bit = pads & -pads
+            pads ^= bit
+            onto = bit.bit_length() - 1
             if not index:
-                return name
+                landings.append(LANDING_NAMES[onto])
+                return "".join(landings), onto
             index -= 1
             if jumps > 1:
                 after = known[onto] if jumps > 2 else (JUMP_BITS[onto][full & OVER_BITS[onto]] & land).bit_count()
                 if index < after:
-                    return name + nth_move(onto, jumps - 1, index, full, land, known)
+                    landings.append(LANDING_NAMES[onto])
+                    at, jumps = onto, jumps - 1
+                    break
                 index -= after
-    return " home"
+        else:
+            landings.append(" home")
+            return "".join(landings), None

@@ -432,10 +432,9 @@ class FroggitState(GameState):
                 for count, size, origin, full, land, known in frogs:
                     if index < count:
                         start = origin == self.starts[seat]
-                        landings = nth_move(origin, MAX_JUMPS[size], index, full, land, known)
-                        final = self.finishes[seat] if landings.endswith(" home") else CELL[landings[-2:]]
+                        landings, final = nth_move(origin, MAX_JUMPS[size], index, full, land, known)
                         return (f"{SIZE_LETTER[size]} {'start' if start else NAMES[origin]}{landings}",
-                                (size, origin, final))
+                                (size, origin, self.finishes[seat] if final is None else final))
                     index -= count
                 return sorted(text for _, _, text in self.team_options(seat))[index], None
         targets = self.fish_targets()

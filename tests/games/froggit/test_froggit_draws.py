@@ -78,8 +78,9 @@ def test_a_frog_s_count_and_its_nth_move_are_those_of_its_sorted_moves(players: 
         start = prefix(state, seat, size, origin)
         known = {}
         assert count_moves(origin, MAX_JUMPS[size], full, land, known) == len(listed)
-        assert [start + nth_move(origin, MAX_JUMPS[size], index, full, land, known)
-                for index in range(len(listed))] == sorted(listed) == listed
+        drawn = [nth_move(origin, MAX_JUMPS[size], index, full, land, known) for index in range(len(listed))]
+        assert [start + landings for landings, _ in drawn] == sorted(listed) == listed
+        assert [final for _, final in drawn] == [None if move.endswith(" home") else CELL[move[-2:]] for move in listed]
 
 
 @pytest.mark.parametrize(("players", "version", "family"), VARIANTS)
