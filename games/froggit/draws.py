@@ -98,9 +98,10 @@ def count_moves(at: int, jumps: int, full: int, land: int, known: dict[int, int]
     """How many moves a frog on ``at`` has with at most ``jumps`` jumps (1 to 3): each cell it
     may jump to (its finish corner among them), with the moves that go on from a pad.
 
-    With three jumps, ``known`` keeps the counts of the moves of two jumps from each pad of the
-    first, by pad, so that the drawn move's branch is found again by them (:func:`nth_move`). The jumps are unrolled, as in ``FroggitState._walk``; the pads of
-    a jump are taken lowest bit first (a count needs no order)."""
+    With three jumps, ``known`` keeps the count of the moves of two jumps from each pad of the
+    first jump, by pad, so that the drawn move's branch is found again by them
+    (:func:`nth_move`). The jumps are unrolled, as in ``FroggitState._walk``; the pads of a jump
+    are taken lowest bit first (a count needs no order)."""
     jump_bits, over_bits = JUMP_BITS, OVER_BITS
     reach = jump_bits[at][full & over_bits[at]] & land
     count = reach.bit_count()

@@ -104,8 +104,8 @@ def test_a_random_action_is_the_choice_among_the_legal_ones_listed_or_not(player
 
 
 def test_a_drawn_action_is_checked_again_once_the_position_has_changed() -> None:
-    state, action = next((state, action) for state in (random_position(2, "junior", "standard", seed) for seed in range(99))
-                         if not state.is_over() and not state.fish_due
+    positions = (random_position(2, "junior", "standard", seed) for seed in range(99))
+    state, action = next((state, action) for state in positions if not state.is_over() and not state.fish_due
                          for action in [state.random_action(state.turn, random.Random(1))]
                          if not action.endswith(" home"))
     seat = state.turn
