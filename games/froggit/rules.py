@@ -21,6 +21,7 @@ holds a frog.
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -46,6 +47,7 @@ from games.froggit.board import (
     picture,
     start_corner,
 )
+from games.froggit.draws import count_moves, movers, nth_move
 from games.froggit.notation import HOME, FishMove, FrogMove, TeamMove, parse_move, read_move
 
 SMALL, LARGE = 0, 1
@@ -147,6 +149,9 @@ class FroggitState(GameState):
         #: The last list of legal actions made and the position it was made for
         #: (:meth:`position_key`), so that applying one of them needs no second check.
         self._listed: tuple[tuple[Any, ...] | None, list[str]] = (None, [])
+        #: The last action :meth:`random_action` drew, the position it drew it for and, for a
+        #: frog move, its (size, origin, final).
+        self._drawn: tuple[tuple[Any, ...] | None, str | None, tuple[int, int, int] | None] = (None, None, None)
 
     # -- whose turn -------------------------------------------------------------------------
 
@@ -393,6 +398,54 @@ class FroggitState(GameState):
         index = bisect_left(listed, action)
         return index < len(listed) and listed[index] == action
 
+    def random_action(self, seat: int, rng: random.Random) -> str:
+        """The action ``rng.choice(self.legal_actions(seat))`` picks, with the same single draw,
+        found from how many legal actions there are rather than from their list: each frog's
+        moves are counted and only the one drawn is written (:mod:`games.froggit.draws`). It is
+        kept with the position, so that applying it needs no second check."""
+        if self.is_over() or seat != self.turn:
+            return super().random_action(seat, rng)
+        key = self.position_key(seat)
+        if self._listed[0] == key:
+            return rng.choice(self._listed[1])
+        action, move = self._draw(seat, rng)
+        self._drawn = (key, action, move)
+        return action
+
+    def _draw(self, seat: int, rng: random.Random) -> tuple[str, tuple[int, int, int] | None]:
+        """The action at place ``rng.choice(range(count))`` in the sorted legal actions of
+        ``seat``, whose turn it is: its frog moves (frog by frog in :meth:`_each_frog`'s order,
+        which is sorted), then its team moves; or, with neither or a fish move due, its fish
+        moves. With it, a frog move's (size, origin, final) for :meth:`move_frog`."""
+        if not self.fish_due:
+            # Per frog with a move: its count of moves and what writing one of them needs.
+            frogs = []
+            found, total = movers(self, seat)
+            for size, origin, full, land in found:
+                known = {}
+                count = count_moves(origin, MAX_JUMPS[size], full, land, known)
+                if count:
+                    frogs.append((count, size, origin, full, land, known))
+                    total += count
+            if total:
+                index = rng.choice(range(total))
+                for count, size, origin, full, land, known in frogs:
+                    if index < count:
+                        start = origin == self.starts[seat]
+                        landings, final = nth_move(origin, MAX_JUMPS[size], index, full, land, known)
+                        return (f"{SIZE_LETTER[size]} {'start' if start else NAMES[origin]}{landings}",
+                                (size, origin, self.finishes[seat] if final is None else final))
+                    index -= count
+                return sorted(text for _, _, text in self.team_options(seat))[index], None
+        targets = self.fish_targets()
+        return f"fish {NAMES[targets[rng.choice(range(len(targets)))]]}", None
+
+    def is_drawn(self, seat: int, action: Any) -> bool:
+        """True when ``action`` is the last action :meth:`random_action` drew, and it drew it
+        for ``seat`` in the position as it stands."""
+        key, drawn, _ = self._drawn
+        return type(action) is str and action == drawn and key == self.position_key(seat)
+
     # -- checking a move --------------------------------------------------------------------
 
     def apply_move(self, move: str) -> None:
@@ -472,11 +525,21 @@ class FroggitState(GameState):
 
     def apply_action(self, seat: int, action: str) -> None:
         """A seat's decision. One of the legal actions just listed for this very position
-        (the runner's and a random bot's way) is played without parsing and checking it
-        again; anything else is checked as a log move is."""
-        if seat == self.turn and not self.is_over() and self.is_listed(seat, action):
-            self.play(action)
-            return
+        (a random bot's way), or the action just drawn for it (:meth:`random_action`, the
+        runner's), is played without parsing and checking it again; anything else is checked
+        as a log move is."""
+        if seat == self.turn and not self.is_over():
+            if self.is_drawn(seat, action):
+                move = self._drawn[2]
+                if move is None:
+                    self.play(action)
+                else:
+                    self.move_frog(*move)
+                    self.moves.append(action)
+                return
+            if self.is_listed(seat, action):
+                self.play(action)
+                return
         self.check_and_apply(seat, action)
 
     def check_and_apply(self, seat: int, action: str) -> None:

@@ -25,7 +25,7 @@ import pytest
 
 from games.logs import dump_log, verify_bytes
 from games.registry import get_game
-from games.runner import play_bots
+from games.runner import play_bots, random_playout
 from tests import fuzzing
 from tests.helpers import ROOT, skip_or_fail
 
@@ -111,6 +111,22 @@ def test_the_base_revision_and_today_give_the_same_answers(slug: str, base: dict
         compared += len(bodies)
         index += 1
     assert matches >= 1 and compared >= CASES
+
+
+@pytest.mark.parametrize("slug", sorted(VARIANTS))
+def test_random_playouts_are_the_same_games_on_both_sides(slug: str, base: dict[str, ModuleType]) -> None:
+    """A random playout takes each action from ``random_action``, which a game may answer
+    without listing its actions: the same seeds must still give the same games."""
+    sides = ((get_game(slug), random_playout), (base["registry"].get_game(slug), base["runner"].random_playout))
+    for index in range(max(4, CASES // 40)):
+        options, seats, _ = VARIANTS[slug][index % len(VARIANTS[slug])]
+        games = []
+        for game, playout in sides:
+            rng = random.Random(f"playout-{slug}-{index}")
+            parsed = game.parse_options(options, seats)
+            state = playout(game.new_state(parsed, seats, game.random_setup(parsed, seats, rng)), rng)
+            games.append((state.moves, state.result().to_json(), rng.random()))
+        assert games[0] == games[1], (options, seats, index)
 
 
 def test_the_base_revision_runs_its_own_code(base: dict[str, ModuleType]) -> None:
