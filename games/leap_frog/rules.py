@@ -37,7 +37,7 @@ from games.base import Game, GameState, Result, competition_ranks
 from games.errors import GameOverError, IllegalMoveError, NotationError
 from games.leap_frog.board import (KEEP_CHAINS, Board, can_leap, hexagon_board, leap_shape, leap_starts,
                                    mask_cells, open_leaps, square_board)
-from games.leap_frog.chains import first_leaps
+from games.leap_frog.chains import drawn_capture, first_leaps
 
 #: A move as cell numbers: one cell for an opening removal, else the cells stood and landed on.
 Path = tuple[int, ...]
@@ -695,6 +695,20 @@ class LeapFrogState(GameState):
             names, cells, removable = self.board.names, self.cells, self.removable
             return [names[cell] for cell in self.board.by_name if cells[cell] in removable]
         return capture_list(self.cells, self.board, self.pieces)
+
+    def random_action(self, seat: int, rng: random.Random) -> str:
+        """What ``rng.choice(legal_actions(seat))`` picks, with the same draw (``rng._randbelow``
+        of their number, as :meth:`random.Random.choice` makes it). After the opening on a
+        large board the captures are counted, not listed, and only the one drawn is named
+        (:func:`~games.leap_frog.chains.drawn_capture`)."""
+        if (self.over or seat != self.ply % self.num_players or self.ply < self.opening_moves
+                or not isinstance(rng, random.Random)):
+            return super().random_action(seat, rng)
+        board = self.board
+        if len(board.names) >= KEEP_CHAINS:
+            return drawn_capture(self.cells, board, self.pieces, rng)
+        found = capture_list(self.cells, board, self.pieces)
+        return found[rng._randbelow(len(found))]
 
     def apply_action(self, seat: int, action: str) -> None:
         """A seat's decision, checked as a log move is (a legal one costs a few mask tests)."""
