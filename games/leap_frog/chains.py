@@ -12,7 +12,6 @@ and a first leap empties nothing else a leap from there could land on).
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from functools import cache
 
 from games.leap_frog.board import Board
@@ -179,7 +178,7 @@ def drawn_capture(cells: list[int], board: Board, pieces: int, rng: random.Rando
     index = rng._randbelow(len(numbers) + sum(longer))
     before = 0  # the chains past the first leaps already passed
     for number, chains in zip(searched, longer):
-        place = bisect_left(numbers, number) + before  # where the captures it begins start
+        place = numbers.index(number) + before  # where the captures it begins start
         if index < place:
             break
         if index <= place + chains:
