@@ -39,7 +39,9 @@ DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 HEX_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 HEX_SIDE = 5
 #: Boards of this many cells or more keep each piece's captures between listings
-#: (:attr:`Board.chains`): on smaller ones most moves change what most pieces can do.
+#: (:attr:`Board.chains`), and each first leap's count of chains between random draws
+#: (:func:`~games.leap_frog.chains.kept_counts`): on smaller ones most moves change what most
+#: pieces can do.
 KEEP_CHAINS = 100
 
 

@@ -37,6 +37,7 @@ from games.base import Game, GameState, Result, competition_ranks
 from games.errors import GameOverError, IllegalMoveError, NotationError
 from games.leap_frog.board import (KEEP_CHAINS, Board, can_leap, hexagon_board, leap_shape, leap_starts,
                                    mask_cells, open_leaps, square_board)
+from games.leap_frog.chains import drawn_capture, first_leaps
 
 #: A move as cell numbers: one cell for an opening removal, else the cells stood and landed on.
 Path = tuple[int, ...]
@@ -224,8 +225,8 @@ def capture_list(cells: list[int], board: Board, pieces: int) -> list[str]:
     """Every capture in the position in the notation (``c3-e3-e5``), sorted, from the mask of
     the pieces: what ``sorted(capture_notations(...))`` gives, without sorting a string.
 
-    The first leaps come from the masks, one shift per direction as in
-    :func:`~games.leap_frog.board.leap_starts`, as their numbers in :attr:`Board.leap_list`,
+    The first leaps come from the masks (:func:`~games.leap_frog.chains.first_leaps`, one shift
+    per direction), as their numbers in :attr:`Board.leap_list`,
     which are in the order of the moves' names: sorting the numbers sorts the moves. Each
     search that follows a leap takes the leaps on in the order of the landing cells' names,
     a move before its longer chains. Every capture from ``a1`` begins ``a1-`` and ``-`` sorts
@@ -248,22 +249,7 @@ def capture_list(cells: list[int], board: Board, pieces: int) -> list[str]:
         starts = mask_cells(board, open_from & pieces)
         starts.sort(key=board.name_order.__getitem__)
         return kept_captures(cells, board, pieces, starts, open_from)
-    empty = board.every ^ pieces
-    open_from = 0  # every cell, empty or not, with a leap open from it
-    numbers: list[int] = []
-    add = numbers.append
-    for (shift, double, starts), first in zip(board.directions, board.first_leaps):
-        if shift > 0:
-            leaps = (pieces >> shift) & (empty >> double) & starts
-        else:
-            leaps = (pieces << -shift) & (empty << -double) & starts
-        open_from |= leaps
-        leaps &= pieces
-        while leaps:
-            low = leaps & -leaps  # the lowest start left
-            add(first[low])
-            leaps ^= low
-    numbers.sort()
+    numbers, open_from, _ = first_leaps(board, pieces)
     leap_list = board.leap_list
     found: list[str] = []
     append = found.append
@@ -709,6 +695,20 @@ class LeapFrogState(GameState):
             names, cells, removable = self.board.names, self.cells, self.removable
             return [names[cell] for cell in self.board.by_name if cells[cell] in removable]
         return capture_list(self.cells, self.board, self.pieces)
+
+    def random_action(self, seat: int, rng: random.Random) -> str:
+        """What ``rng.choice(legal_actions(seat))`` picks, with the same draw (``rng._randbelow``
+        of their number, as :meth:`random.Random.choice` makes it). After the opening on a
+        large board the captures are counted, not listed, and only the one drawn is named
+        (:func:`~games.leap_frog.chains.drawn_capture`)."""
+        if (self.over or seat != self.ply % self.num_players or self.ply < self.opening_moves
+                or not isinstance(rng, random.Random)):
+            return super().random_action(seat, rng)
+        board = self.board
+        if len(board.names) >= KEEP_CHAINS:
+            return drawn_capture(self.cells, board, self.pieces, rng)
+        found = capture_list(self.cells, board, self.pieces)
+        return found[rng._randbelow(len(found))]
 
     def apply_action(self, seat: int, action: str) -> None:
         """A seat's decision, checked as a log move is (a legal one costs a few mask tests)."""

@@ -1,0 +1,187 @@
+"""Leap Frog's first leaps read off the masks, and on a large board the capture at a drawn place
+in the sorted list found by counting the chains instead of listing them (:func:`drawn_capture`).
+
+The sorted list of captures (:func:`~games.leap_frog.rules.capture_list`) holds the first leaps
+in the order of their numbers in :attr:`Board.leap_list`, each followed depth first by the
+chains that go on from it, the leaps from each landing in the order of their numbers. So the
+capture at place ``k`` is found by counting: each first leap is one capture, and only those
+from whose landing a leap is open before the move have more (the leap straight back is shut,
+and a first leap empties nothing else a leap from there could land on).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from games.leap_frog.board import Board
+
+
+@cache
+def leap_numbers(board: Board) -> tuple[tuple[int, ...], ...]:
+    """Per leap direction (as :attr:`Board.directions`), the number in :attr:`Board.leap_list`
+    of the leap from the cell of each bit of a mask (-1 where none): :attr:`Board.first_leaps`
+    indexed by bit. Built on first use, once per board."""
+    width = max(board.masks).bit_length()
+    tables = []
+    for first in board.first_leaps:
+        numbers = [-1] * width
+        for mask, number in first.items():
+            numbers[mask.bit_length() - 1] = number
+        tables.append(tuple(numbers))
+    return tuple(tables)
+
+
+def first_leaps(board: Board, pieces: int) -> tuple[list[int], int, list[int]]:
+    """The first leaps open in the position, from the mask of the pieces: their numbers in
+    :attr:`Board.leap_list`, sorted (so in the order of the moves' names); the mask of every
+    cell, empty or not, from which a leap is open (:func:`~games.leap_frog.board.open_leaps`);
+    and per direction the mask of the pieces that can leap along it. One shift per direction,
+    as in :func:`~games.leap_frog.board.leap_starts`."""
+    empty = board.every ^ pieces
+    open_from = 0
+    numbers: list[int] = []
+    add = numbers.append
+    by_direction = []
+    for (shift, double, starts), by_bit in zip(board.directions, leap_numbers(board)):
+        if shift > 0:
+            leaps = (pieces >> shift) & (empty >> double) & starts
+        else:
+            leaps = (pieces << -shift) & (empty << -double) & starts
+        open_from |= leaps
+        leaps &= pieces
+        by_direction.append(leaps)
+        while leaps:
+            top = leaps.bit_length() - 1  # the highest start left
+            add(by_bit[top])
+            leaps ^= 1 << top
+    numbers.sort()
+    return numbers, open_from, by_direction
+
+
+def searched_leaps(board: Board, open_from: int, by_direction: list[int]) -> list[int]:
+    """The first leaps from whose landing a leap is open (``open_from`` and ``by_direction``
+    from :func:`first_leaps`), sorted: the only ones a chain goes on from."""
+    numbers: list[int] = []
+    for (_, double, _), leaps, by_bit in zip(board.directions, by_direction, leap_numbers(board)):
+        leaps &= open_from >> double if double > 0 else open_from << -double
+        while leaps:
+            top = leaps.bit_length() - 1
+            numbers.append(by_bit[top])
+            leaps ^= 1 << top
+    numbers.sort()
+    return numbers
+
+
+def chains_after(cells: list[int], board: Board, number: int) -> int:
+    """How many chains go on past leap ``number``, ``cells`` standing as just after it (the
+    piece gone from its start, every piece leapt gone); ``cells`` is the same on return."""
+    leap_list = board.leap_list
+
+    def count(onward: tuple[tuple[int, int, str, int], ...]) -> int:
+        found = 0
+        for over, land, _, after in onward:
+            code = cells[over]
+            if code and not cells[land]:
+                cells[over] = 0
+                found += 1 + count(leap_list[after][5])
+                cells[over] = code
+        return found
+
+    return count(leap_list[number][5])
+
+
+def nth_capture(cells: list[int], board: Board, number: int, index: int) -> str:
+    """The capture at place ``index`` (0: the leap alone) among those that begin with the open
+    first leap ``number``, in the order of their names, in the notation."""
+    leap_list = board.leap_list
+    name, start, over, _, _, _ = leap_list[number]
+    taken = [(start, cells[start]), (over, cells[over])]
+    cells[start] = cells[over] = 0
+    try:
+        while index:
+            index -= 1  # past the chain so far, to the chains that go on from it
+            for over, land, suffix, after in leap_list[number][5]:
+                code = cells[over]
+                if code and not cells[land]:
+                    cells[over] = 0
+                    count = 1 + chains_after(cells, board, after)
+                    if index < count:
+                        break
+                    cells[over] = code
+                    index -= count
+            else:
+                raise IndexError(f"no capture at place {index} after {name}")
+            taken.append((over, code))
+            name += suffix
+            number = after
+    finally:
+        for cell, code in reversed(taken):
+            cells[cell] = code
+    return name
+
+
+@cache
+def kept_counts(board: Board) -> list:
+    """Per leap number, how many chains went on past it as a first leap when it was last
+    counted (:func:`drawn_capture`), with the mask of the cells the count read and which of
+    them held a piece; shared by every position on the board, built on first use."""
+    return [None] * len(board.leap_list)
+
+
+def drawn_capture(cells: list[int], board: Board, pieces: int, rng: random.Random) -> str:
+    """The capture ``rng.choice(capture_list(cells, board, pieces))`` picks (at least one
+    capture open), with the same single draw, ``rng._randbelow`` of their number, as
+    :meth:`random.Random.choice` makes it, without listing them. ``cells`` is the same on
+    return.
+
+    Each first leap is one capture, and the chains past those searched are counted. A count
+    depends only on the cells its search read (round each landing: :attr:`Board.reach`), and
+    on a large board a move leaves those of most first leaps alone: there the counts are kept
+    (:func:`kept_counts`) and a leap is searched again only when one of its cells has changed.
+    The place drawn then falls on a first leap alone, found by its rank among the sorted
+    first leaps, or inside the chains of one searched."""
+    numbers, open_from, by_direction = first_leaps(board, pieces)
+    leap_list, reach, kept = board.leap_list, board.reach, kept_counts(board)
+    read = 0
+
+    def count(onward: tuple[tuple[int, int, str, int], ...]) -> int:
+        """:func:`chains_after`, gathering the cells read in ``read``."""
+        nonlocal read
+        found = 0
+        for over, land, _, after in onward:
+            code = cells[over]
+            if code and not cells[land]:
+                read |= reach[land]
+                cells[over] = 0
+                found += 1 + count(leap_list[after][5])
+                cells[over] = code
+        return found
+
+    searched = searched_leaps(board, open_from, by_direction)
+    longer = []
+    for number in searched:
+        last = kept[number]
+        if last is not None and pieces & last[0] == last[1]:
+            longer.append(last[2])
+            continue
+        _, start, over, land, _, onward = leap_list[number]
+        piece, code = cells[start], cells[over]
+        cells[start] = cells[over] = 0
+        read = reach[land]
+        try:
+            chains = count(onward)
+        finally:
+            cells[start], cells[over] = piece, code
+        kept[number] = (read, pieces & read, chains)
+        longer.append(chains)
+    index = rng._randbelow(len(numbers) + sum(longer))
+    before = 0  # the chains past the first leaps already passed
+    for number, chains in zip(searched, longer):
+        place = numbers.index(number) + before  # where the captures it begins start
+        if index < place:
+            break
+        if index <= place + chains:
+            return nth_capture(cells, board, number, index - place)
+        before += chains
+    return leap_list[numbers[index - before]][0]

@@ -1,0 +1,107 @@
+"""The first leaps and the counted chains of ``games.leap_frog.chains`` against the sorted list
+of every capture (``capture_list``) on random positions of every board shape (hypothesis)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.leap_frog.chains import chains_after, drawn_capture, first_leaps, nth_capture, searched_leaps
+from games.leap_frog.game import LeapFrog
+from games.leap_frog.rules import LeapFrogState, capture_list, capture_notations, starts_of
+
+GAME = LeapFrog()
+#: Raw options: small and large rectangles, diagonal or not, and the hexagon.
+BOARDS = [{"variant": "traditional", "rows": 4, "cols": 4}, {"variant": "murray", "rows": 8, "cols": 8},
+          {"variant": "traditional", "rows": 6, "cols": 9, "diagonal": True},
+          {"variant": "froglet", "rows": 12, "cols": 12}, {"variant": "traditional", "rows": 15, "cols": 15},
+          {"variant": "murray", "rows": 11, "cols": 13, "diagonal": True}, {"variant": "capture"}]
+
+
+def random_position(raw: dict, seed: int, fill: float) -> LeapFrogState:
+    """A position after the opening with each cell holding a random piece with chance ``fill``."""
+    options = GAME.parse_options(raw, 2)
+    rng = random.Random(seed)
+    letters = GAME.new_state(options, 2, GAME.random_setup(options, 2, rng)).variant.letters
+    board = GAME.board_for(options)
+    picture = ["".join(rng.choice(letters) if rng.random() < fill else "." for _ in row) for row in board.rows]
+    return GAME.position(options, 2, picture, ply=2)
+
+
+def blocks(state: LeapFrogState) -> dict[str, list[str]]:
+    """The sorted captures grouped by their first leap (``a1-c1``), in order."""
+    found: dict[str, list[str]] = {}
+    for move in capture_list(state.cells, state.board, state.pieces):
+        found.setdefault("-".join(move.split("-")[:2]), []).append(move)
+    return found
+
+
+@settings(max_examples=60, deadline=None)
+@given(raw=st.sampled_from(BOARDS), seed=st.integers(0, 2**32), fill=st.floats(0.2, 0.95))
+def test_counted_chains_are_the_listed_ones(raw: dict, seed: int, fill: float) -> None:
+    state = random_position(raw, seed, fill)
+    board, cells, pieces = state.board, state.cells, state.pieces
+    before = list(cells)
+    grouped = blocks(state)
+    numbers, open_from, by_direction = first_leaps(board, pieces)
+    assert [board.leap_list[number][0] for number in numbers] == list(grouped)
+    searched = searched_leaps(board, open_from, by_direction)
+    assert [board.leap_list[number][0] for number in searched] == [leap for leap, moves in grouped.items()
+                                                                   if len(moves) > 1]
+    rng = random.Random(seed)
+    for number in numbers:
+        moves = grouped[board.leap_list[number][0]]
+        places = sorted({0, len(moves) - 1, *(rng.randrange(len(moves)) for _ in range(3))})
+        assert [nth_capture(cells, board, number, index) for index in places] == [moves[index] for index in places]
+        with pytest.raises(IndexError):
+            nth_capture(cells, board, number, len(moves))
+        _, start, over, _, _, _ = board.leap_list[number]
+        after = list(cells)
+        after[start] = after[over] = 0
+        assert chains_after(after, board, number) == len(moves) - 1
+    assert cells == before
+
+
+@settings(max_examples=60, deadline=None)
+@given(raw=st.sampled_from(BOARDS), seed=st.integers(0, 2**32), fill=st.floats(0.2, 0.95))
+def test_a_drawn_capture_is_the_choice_among_the_listed_ones(raw: dict, seed: int, fill: float) -> None:
+    state = random_position(raw, seed, fill)
+    if not capture_list(state.cells, state.board, state.pieces):
+        return
+    before = list(state.cells)
+    for draw in range(5):
+        mine, theirs = random.Random(seed + draw), random.Random(seed + draw)
+        listed = capture_list(state.cells, state.board, state.pieces)
+        assert drawn_capture(state.cells, state.board, state.pieces, mine) == theirs.choice(listed)
+        assert mine.getstate() == theirs.getstate()
+    assert state.cells == before
+
+
+def test_kept_counts_follow_every_position_on_the_board() -> None:
+    """On a large board the counts are kept between draws, shared by every position on it: two
+    games drawn in turn on one board, never listed, draw what a fresh listing would."""
+    options = GAME.parse_options({"variant": "murray", "rows": 15, "cols": 15}, 2)
+    rng = random.Random(11)
+    states = [GAME.new_state(options, 2, GAME.random_setup(options, 2, rng)) for _ in range(2)]
+    drawn = 0
+    while not all(state.is_over() for state in states):
+        for state in states:
+            if state.is_over():
+                continue
+            seat = state.seat_to_move()
+            if state.in_opening():
+                state.apply_action(seat, rng.choice(state.legal_actions(seat)))
+                continue
+            fresh = sorted(capture_notations(list(state.cells), state.board, starts_of(state.board, state.pieces)))
+            mine, theirs = random.Random(), random.Random()
+            mine.setstate(rng.getstate())
+            theirs.setstate(rng.getstate())
+            move = drawn_capture(state.cells, state.board, state.pieces, mine)
+            assert move == theirs.choice(fresh)
+            rng.setstate(mine.getstate())
+            state.apply_action(seat, move)
+            drawn += 1
+    assert drawn > 100
