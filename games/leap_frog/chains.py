@@ -131,8 +131,8 @@ def kept_counts(board: Board) -> list:
 
 def drawn_capture(cells: list[int], board: Board, pieces: int, rng: random.Random) -> str:
     """The capture ``rng.choice(capture_list(cells, board, pieces))`` picks (at least one
-    capture open), with the same single draw, ``rng._randbelow`` of their number, as
-    :meth:`random.Random.choice` makes it, without listing them. ``cells`` is the same on
+    capture open), with the same single draw (``rng.choice(range(count))``, which draws the
+    index as choosing from the list does), without listing them. ``cells`` is the same on
     return.
 
     Each first leap is one capture, and the chains past those searched are counted. A count
@@ -175,7 +175,7 @@ def drawn_capture(cells: list[int], board: Board, pieces: int, rng: random.Rando
             cells[start], cells[over] = piece, code
         kept[number] = (read, pieces & read, chains)
         longer.append(chains)
-    index = rng._randbelow(len(numbers) + sum(longer))
+    index = rng.choice(range(len(numbers) + sum(longer)))
     before = 0  # the chains past the first leaps already passed
     for number, chains in zip(searched, longer):
         place = numbers.index(number) + before  # where the captures it begins start

@@ -697,10 +697,9 @@ class LeapFrogState(GameState):
         return capture_list(self.cells, self.board, self.pieces)
 
     def random_action(self, seat: int, rng: random.Random) -> str:
-        """What ``rng.choice(legal_actions(seat))`` picks, with the same draw (``rng._randbelow``
-        of their number, as :meth:`random.Random.choice` makes it). After the opening on a
-        large board the captures are counted, not listed, and only the one drawn is named
-        (:func:`~games.leap_frog.chains.drawn_capture`)."""
+        """What ``rng.choice(legal_actions(seat))`` picks, with the same single draw. After the
+        opening on a large board the captures are counted, not listed, and only the one drawn
+        is named (:func:`~games.leap_frog.chains.drawn_capture`)."""
         if (self.over or seat != self.ply % self.num_players or self.ply < self.opening_moves
                 or not isinstance(rng, random.Random)):
             return super().random_action(seat, rng)
@@ -708,7 +707,7 @@ class LeapFrogState(GameState):
         if len(board.names) >= KEEP_CHAINS:
             return drawn_capture(self.cells, board, self.pieces, rng)
         found = capture_list(self.cells, board, self.pieces)
-        return found[rng._randbelow(len(found))]
+        return rng.choice(found)
 
     def apply_action(self, seat: int, action: str) -> None:
         """A seat's decision, checked as a log move is (a legal one costs a few mask tests)."""
