@@ -134,25 +134,24 @@ def count_moves(at: int, jumps: int, full: int, land: int, known: dict[int, int]
     With three jumps, ``known`` keeps the count of the moves of two jumps from each pad of the
     first jump, by pad, so that the drawn move's branch is found again by them
     (:func:`nth_move`). The jumps are unrolled, as in ``FroggitState._walk``; the pads of a jump
-    are taken lowest bit first (a count needs no order)."""
-    jump_bits, over_bits = JUMP_BITS, OVER_BITS
+    are taken highest bit first (a count needs no order, and so needs no ``bit & -bit``,
+    dear on a pond of 37 bits: more than one digit of a Python int)."""
+    jump_bits, over_bits, bits = JUMP_BITS, OVER_BITS, BITS
     reach = jump_bits[at][full & over_bits[at]] & land
     count = reach.bit_count()
     if jumps == 1:
         return count
     reach &= PAD_BITS
     while reach:
-        bit = reach & -reach
-        reach ^= bit
-        first = bit.bit_length() - 1
+        first = reach.bit_length() - 1
+        reach ^= bits[first]
         more = jump_bits[first][full & over_bits[first]] & land
         after = more.bit_count()
         if jumps > 2:
             more &= PAD_BITS
             while more:
-                bit = more & -more
-                more ^= bit
-                second = bit.bit_length() - 1
+                second = more.bit_length() - 1
+                more ^= bits[second]
                 after += (jump_bits[second][full & over_bits[second]] & land).bit_count()
             known[first] = after
         count += after
