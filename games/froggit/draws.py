@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.froggit.board import HOPS, NAMES, PADS, STEPS
+from games.froggit.board import CORNERS, HOPS, NAMES, PADS, STEPS
 
 if TYPE_CHECKING:
     from games.froggit.rules import FroggitState
@@ -58,8 +58,8 @@ class Pond:
     def __init__(self, cells: list[tuple[int, ...]]) -> None:
         self.cells: list[tuple[int, ...]] = [()] * len(cells)
         self.full = self.lone = self.smalls = 0
-        #: Per frog code, the pads where that frog is on top (six seats at most).
-        self.tops = [0] * 12
+        #: Per frog code, the pads where that frog is on top (a seat a corner at most).
+        self.tops = [0] * (2 * len(CORNERS))
         for cell in PADS:
             if cells[cell]:
                 self.put(cell, cells[cell])
