@@ -11,14 +11,15 @@ The pond is read as bits, ``1 << cell`` a cell, for one moving frog at a time: `
 with a frog on them, and ``land``, the cells this frog may land on, both as if it had left its
 pad (it may hop back over a frog it stood on, or land where it set off). ``land`` holds the
 frog's finish corner too, so that one look-up finds a frog's jumps home with the others (a
-jump there ends the move).
+jump there ends the move). A :class:`Pond` keeps the pads' bits beside the state between draws,
+told of each drawn frog move, so that a draw does not read all the pads again.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.froggit.board import HOPS, NAMES, PADS, STEPS
+from games.froggit.board import CORNERS, HOPS, NAMES, PADS, STEPS
 
 if TYPE_CHECKING:
     from games.froggit.rules import FroggitState
@@ -43,8 +44,47 @@ def jump_bits(cell: int) -> dict[int, int]:
 JUMP_BITS: tuple[dict[int, int], ...] = tuple(jump_bits(cell) for cell in range(len(NAMES)))
 #: Each cell's name as a move writes a landing on it.
 LANDING_NAMES: tuple[str, ...] = tuple(" " + name for name in NAMES)
-#: Every lily pad with its bit, in cell order.
-PAD_CELL_BITS: tuple[tuple[int, int], ...] = tuple((cell, BITS[cell]) for cell in PADS)
+
+
+class Pond:
+    """The pads as bits, as :func:`movers` reads them: ``full``, the pads with a frog on them;
+    ``lone``, those with one frog only; ``smalls``, those with a small frog on top; and per frog
+    (``seat * 2 + size``) the pads where it is on top. ``cells`` is a copy of the pads they
+    were read from: a pond serves a state only while it equals the state's pads, so a change
+    it was not told of (:meth:`put`) makes :func:`pond` read the pads again."""
+
+    __slots__ = ("cells", "full", "lone", "smalls", "tops")
+
+    def __init__(self, cells: list[tuple[int, ...]]) -> None:
+        self.cells: list[tuple[int, ...]] = [()] * len(cells)
+        self.full = self.lone = self.smalls = 0
+        #: Per frog code, the pads where that frog is on top (a seat a corner at most).
+        self.tops = [0] * (2 * len(CORNERS))
+        for cell in PADS:
+            if cells[cell]:
+                self.put(cell, cells[cell])
+
+    def put(self, cell: int, content: tuple[int, ...]) -> None:
+        """Pad ``cell`` now holds ``content``."""
+        bit = BITS[cell]
+        for frogs in (self.cells[cell], content):  # the old frogs go, the new ones come
+            if frogs:
+                top = frogs[-1]
+                self.full ^= bit
+                self.tops[top] ^= bit
+                if len(frogs) == 1:
+                    self.lone ^= bit
+                if not top & 1:
+                    self.smalls ^= bit
+        self.cells[cell] = content
+
+
+def pond(state: FroggitState) -> Pond:
+    """``state``'s pond, read again when its pads are not the ones it holds."""
+    kept = state.pond
+    if kept is None or kept.cells != state.cells:
+        kept = state.pond = Pond(state.cells)
+    return kept
 
 
 def movers(state: FroggitState, seat: int) -> tuple[list[tuple[int, int, int, int]], int]:
@@ -52,46 +92,39 @@ def movers(state: FroggitState, seat: int) -> tuple[list[tuple[int, int, int, in
     the order and by the rules of ``FroggitState._each_frog`` (large frogs first, each size's
     frogs on pads in cell order, then the one on the start space, its start corner as the
     origin); and how many team moves the seat has (``FroggitState.team_options``)."""
-    cells = state.cells
-    expert = state.expert
-    full = 0
-    # Per size: the pads where the seat's frog of that size is on top, and the occupied pads
-    # where that size may land too (expert): a small frog on its own lone large frog, a large
-    # frog on another colour's lone small frog. And the pads of the seat's teams.
-    small, large, teams = [], [], []
-    small_stacks = large_stacks = 0
-    for cell, bit in PAD_CELL_BITS:
-        content = cells[cell]
-        if content:
-            full |= bit
-            top = content[-1]
-            if top >> 1 == seat:
-                if top & 1:
-                    large.append(cell)
-                    if expert and len(content) == 1:
-                        small_stacks |= bit
-                else:
-                    small.append(cell)
-                    if expert and content[0] == top | 1:  # its own large frog carries it
-                        teams.append(cell)
-            elif expert and not top & 1 and len(content) == 1:
-                large_stacks |= bit
+    bits = pond(state)
+    full, lone = bits.full, bits.lone
+    large, small = bits.tops[seat * 2 + 1], bits.tops[seat * 2]
     empty = PAD_BITS & ~full & ~BITS[state.fish]
     home = BITS[state.finishes[seat]]
+    # The occupied pads where a size may land too (expert): a small frog on its own lone large
+    # frog, a large frog on another colour's lone small frog. A small frog on top of two is
+    # carried by its own large frog: a team.
+    if state.expert:
+        stacks, teams = (large & lone, bits.smalls & ~small & lone), small & ~lone
+    else:
+        stacks, teams = (0, 0), 0
     found = []
-    for size, tops, stacks in ((1, large, large_stacks), (0, small, small_stacks)):
-        land = empty | stacks | home
-        for origin in tops:
-            bit = BITS[origin]
-            rest = cells[origin][:-1]
-            if rest:  # the frog leaves a frog below it: it may land back there only by the rules
-                found.append((size, origin, full, land | bit if state._may_land_on(seat, size, rest) else land))
-            else:  # the frog leaves its pad empty: it may land there again, and hop over it no more
+    for size, tops in ((1, large), (0, small)):
+        land = empty | stacks[size] | home
+        while tops:
+            bit = tops & -tops
+            tops ^= bit
+            origin = bit.bit_length() - 1
+            if lone & bit:  # the frog leaves its pad empty: it may land there again, and hop over it no more
                 found.append((size, origin, full & ~bit, land | bit))
+            else:  # the frog leaves a frog below it: it may land back there only by the rules
+                rest = state.cells[origin][:-1]
+                found.append((size, origin, full, land | bit if state._may_land_on(seat, size, rest) else land))
         if state.at_start[seat][size]:
             found.append((size, state.starts[seat], full, land))
     # A team steps onto an empty pad.
-    return found, sum((JUMP_BITS[cell][0] & empty).bit_count() for cell in teams) if teams else 0
+    count = 0
+    while teams:
+        bit = teams & -teams
+        teams ^= bit
+        count += (JUMP_BITS[bit.bit_length() - 1][0] & empty).bit_count()
+    return found, count
 
 
 def count_moves(at: int, jumps: int, full: int, land: int, known: dict[int, int]) -> int:
@@ -101,25 +134,24 @@ def count_moves(at: int, jumps: int, full: int, land: int, known: dict[int, int]
     With three jumps, ``known`` keeps the count of the moves of two jumps from each pad of the
     first jump, by pad, so that the drawn move's branch is found again by them
     (:func:`nth_move`). The jumps are unrolled, as in ``FroggitState._walk``; the pads of a jump
-    are taken lowest bit first (a count needs no order)."""
-    jump_bits, over_bits = JUMP_BITS, OVER_BITS
+    are taken highest bit first (a count needs no order, and so needs no ``bit & -bit``,
+    dear on a pond of 37 bits: more than one digit of a Python int)."""
+    jump_bits, over_bits, bits = JUMP_BITS, OVER_BITS, BITS
     reach = jump_bits[at][full & over_bits[at]] & land
     count = reach.bit_count()
     if jumps == 1:
         return count
     reach &= PAD_BITS
     while reach:
-        bit = reach & -reach
-        reach ^= bit
-        first = bit.bit_length() - 1
+        first = reach.bit_length() - 1
+        reach ^= bits[first]
         more = jump_bits[first][full & over_bits[first]] & land
         after = more.bit_count()
         if jumps > 2:
             more &= PAD_BITS
             while more:
-                bit = more & -more
-                more ^= bit
-                second = bit.bit_length() - 1
+                second = more.bit_length() - 1
+                more ^= bits[second]
                 after += (jump_bits[second][full & over_bits[second]] & land).bit_count()
             known[first] = after
         count += after

@@ -47,7 +47,7 @@ from games.froggit.board import (
     picture,
     start_corner,
 )
-from games.froggit.draws import count_moves, movers, nth_move
+from games.froggit.draws import Pond, count_moves, movers, nth_move
 from games.froggit.notation import HOME, FishMove, FrogMove, TeamMove, parse_move, read_move
 
 SMALL, LARGE = 0, 1
@@ -152,6 +152,8 @@ class FroggitState(GameState):
         #: The last action :meth:`random_action` drew, the position it drew it for and, for a
         #: frog move, its (size, origin, final).
         self._drawn: tuple[tuple[Any, ...] | None, str | None, tuple[int, int, int] | None] = (None, None, None)
+        #: The pads as bits for the draws (:class:`~games.froggit.draws.Pond`), once drawn from.
+        self.pond: Pond | None = None
 
     # -- whose turn -------------------------------------------------------------------------
 
@@ -536,6 +538,9 @@ class FroggitState(GameState):
                 else:
                     self.move_frog(*move)
                     self.moves.append(action)
+                    _, origin, final = move
+                    self.pond.put(origin, self.cells[origin])  # the pond drawn from follows the move
+                    self.pond.put(final, self.cells[final])
                 return
             if self.is_listed(seat, action):
                 self.play(action)

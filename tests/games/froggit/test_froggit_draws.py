@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from games.errors import IllegalMoveError
 from games.froggit.board import CELL, NAMES, PADS
-from games.froggit.draws import BITS, count_moves, movers, nth_move
+from games.froggit.draws import BITS, Pond, count_moves, movers, nth_move, pond
 from games.froggit.game import Froggit
 from games.froggit.rules import MAX_JUMPS, SIZE_LETTER, FroggitState
 
@@ -121,3 +121,37 @@ def test_a_drawn_action_is_checked_again_once_the_position_has_changed() -> None
     trial.check_and_apply(seat, action)
     assert (state.cells, state.at_start, state.at_home, state.turn, state.moves) == (
         trial.cells, trial.at_start, trial.at_home, trial.turn, trial.moves)
+
+
+def pond_bits(kept: Pond) -> tuple[object, ...]:
+    return kept.cells, kept.full, kept.lone, kept.smalls, kept.tops
+
+
+@pytest.mark.parametrize(("players", "version"), [(2, "junior"), (6, "junior"), (3, "expert"), (6, "expert")])
+def test_the_pond_follows_the_drawn_moves_as_the_pads_read_afresh(players: int, version: str) -> None:
+    rng = random.Random(players)
+    options = GAME.parse_options({"version": version, "max_rounds": 40}, players)
+    state = GAME.new_state(options, players, {})
+    followed = 0
+    while not state.is_over():
+        kept = state.pond
+        action = state.random_action(state.turn, rng)
+        state.apply_action(state.turn, action)
+        if state.pond is kept and kept is not None:
+            followed += 1
+        assert pond_bits(pond(state)) == pond_bits(Pond(state.cells))
+    assert followed > state.turns // 2, "most moves are followed, not read again"
+
+
+def test_a_pond_not_told_of_a_change_is_read_again() -> None:
+    state = next(state for seed in range(99) for state in [random_position(2, "expert", "standard", seed)]
+                 if not state.is_over() and any(state.cells))
+    kept = pond(state)
+    assert pond(state) is kept
+    cell = next(cell for cell in PADS if not state.cells[cell] and cell != state.fish)
+    state.cells[cell] = (1,)  # seat 0's large frog, put there behind the pond's back
+    fresh = pond(state)
+    assert fresh is not kept and fresh.tops[1] & BITS[cell] and fresh.full & BITS[cell]
+    copy = state.clone()
+    copy.cells[cell] = ()
+    assert pond(copy) is not fresh and pond(state) is fresh, "a clone's change is not its original's"
