@@ -18,17 +18,19 @@ from games.leap_frog.board import Board
 
 
 @cache
-def leap_numbers(board: Board) -> tuple[tuple[int, ...], ...]:
-    """Per leap direction (as :attr:`Board.directions`), the number in :attr:`Board.leap_list`
-    of the leap from the cell of each bit of a mask (-1 where none): :attr:`Board.first_leaps`
-    indexed by bit. Built on first use, once per board."""
+def leap_numbers(board: Board) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Per leap direction (as :attr:`Board.directions`), a mask's highest start read off its
+    ``bit_length()``: the number in :attr:`Board.leap_list` of the leap from that cell (-1
+    where none; :attr:`Board.first_leaps` indexed by the bit's length), and the bit itself, to
+    clear it with. Built on first use, once per board."""
     width = max(board.masks).bit_length()
+    bits = (0, *(1 << bit for bit in range(width)))
     tables = []
     for first in board.first_leaps:
-        numbers = [-1] * width
+        numbers = [-1] * (width + 1)
         for mask, number in first.items():
-            numbers[mask.bit_length() - 1] = number
-        tables.append(tuple(numbers))
+            numbers[mask.bit_length()] = number
+        tables.append((tuple(numbers), bits))
     return tuple(tables)
 
 
@@ -43,7 +45,7 @@ def first_leaps(board: Board, pieces: int) -> tuple[list[int], int, list[int]]:
     numbers: list[int] = []
     add = numbers.append
     by_direction = []
-    for (shift, double, starts), by_bit in zip(board.directions, leap_numbers(board)):
+    for (shift, double, starts), (by_length, bits) in zip(board.directions, leap_numbers(board)):
         if shift > 0:
             leaps = (pieces >> shift) & (empty >> double) & starts
         else:
@@ -52,9 +54,9 @@ def first_leaps(board: Board, pieces: int) -> tuple[list[int], int, list[int]]:
         leaps &= pieces
         by_direction.append(leaps)
         while leaps:
-            top = leaps.bit_length() - 1  # the highest start left
-            add(by_bit[top])
-            leaps ^= 1 << top
+            length = leaps.bit_length()  # the highest start left
+            add(by_length[length])
+            leaps ^= bits[length]
     numbers.sort()
     return numbers, open_from, by_direction
 
@@ -63,12 +65,12 @@ def searched_leaps(board: Board, open_from: int, by_direction: list[int]) -> lis
     """The first leaps from whose landing a leap is open (``open_from`` and ``by_direction``
     from :func:`first_leaps`), sorted: the only ones a chain goes on from."""
     numbers: list[int] = []
-    for (_, double, _), leaps, by_bit in zip(board.directions, by_direction, leap_numbers(board)):
+    for (_, double, _), leaps, (by_length, bits) in zip(board.directions, by_direction, leap_numbers(board)):
         leaps &= open_from >> double if double > 0 else open_from << -double
         while leaps:
-            top = leaps.bit_length() - 1
-            numbers.append(by_bit[top])
-            leaps ^= 1 << top
+            length = leaps.bit_length()
+            numbers.append(by_length[length])
+            leaps ^= bits[length]
     numbers.sort()
     return numbers
 

@@ -12,12 +12,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from games.base import Bot, Game, GameState, Option, RandomBot, prefix_free
 from games.errors import OptionsError, SetupError, shorten
 from games.leap_frog.board import Board
 from games.leap_frog.rules import EMPTY, VARIANTS, LeapFrogState, board_for
+
+
+@cache
+def standard_pieces(variant: str, cells: int) -> tuple[str, ...]:
+    """The letters of a random layout of ``cells`` cells before they are shuffled, colour by
+    colour (:meth:`~games.leap_frog.rules.Variant.standard_counts`): worked out once per size."""
+    chosen = VARIANTS[variant]
+    counts = chosen.standard_counts(cells)
+    return tuple(letter for letter, count in zip(chosen.letters, counts) for _ in range(count))
 
 
 def default_size(options: Mapping[str, Any], num_players: int) -> int:
@@ -117,10 +127,10 @@ class LeapFrog(Game):
         if not variant.coloured:
             return {}
         rows, cols = options["rows"], options["cols"]
-        counts = variant.standard_counts(rows * cols)
-        pieces = [letter for letter, count in zip(variant.letters, counts) for _ in range(count)]
+        pieces = list(standard_pieces(variant.name, rows * cols))
         rng.shuffle(pieces)
-        return {"layout": ["".join(pieces[row * cols:(row + 1) * cols]) for row in range(rows)]}
+        text = "".join(pieces)
+        return {"layout": [text[start:start + cols] for start in range(0, rows * cols, cols)]}
 
     def new_state(self, options: Mapping[str, Any], num_players: int,
                   setup: Mapping[str, Any]) -> LeapFrogState:

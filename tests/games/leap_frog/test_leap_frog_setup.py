@@ -108,6 +108,22 @@ def test_random_layouts_have_the_standard_counts(variant: str, size: tuple[int, 
     assert GAME.parse_setup(setup, opts, 2) == setup
 
 
+@pytest.mark.parametrize(("variant", "rows", "cols"), [("murray", 8, 8), ("froglet", 12, 12), ("murray", 5, 7)])
+def test_a_random_layout_is_the_standard_letters_shuffled_once(variant: str, rows: int, cols: int) -> None:
+    """The letters colour by colour, in the standard counts, one rng.shuffle, then cut into
+    rows: the draws and the layout of every seeded log."""
+    chosen = VARIANTS[variant]
+    standard = [letter for letter, count in zip(chosen.letters, chosen.standard_counts(rows * cols))
+                for _ in range(count)]
+    for seed in range(3):
+        rng, expected = random.Random(seed), random.Random(seed)
+        letters = list(standard)
+        expected.shuffle(letters)
+        layout = GAME.random_setup(options(variant=variant, rows=rows, cols=cols), 2, rng)["layout"]
+        assert layout == ["".join(letters[row * cols:(row + 1) * cols]) for row in range(rows)]
+        assert rng.random() == expected.random()  # no draw more or less
+
+
 def test_every_random_layout_is_accepted() -> None:
     rng = random.Random(5)
     for rows in range(4, 19):
