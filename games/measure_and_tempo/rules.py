@@ -112,6 +112,9 @@ ACTION_TEXT: dict[str, dict[str, str]] = {
     word: {card: f"{word} {card}" for card in DECK} for word in (STRIKE, LEAD, ANSWER, GUARD)}
 FEINT_TEXT: dict[str, dict[str, str]] = {
     word: {card: f"{word} feint {card}" for card in DECK if card[0] == "A"} for word in (STRIKE, LEAD)}
+#: Each word's texts by the card (the drawn action's, for :meth:`MeasureAndTempoState.random_action`).
+GUARD_TEXT, LEAD_TEXT, STRIKE_TEXT = ACTION_TEXT[GUARD], ACTION_TEXT[LEAD], ACTION_TEXT[STRIKE]
+LEAD_FEINT_TEXT, STRIKE_FEINT_TEXT = FEINT_TEXT[LEAD], FEINT_TEXT[STRIKE]
 #: The same look-ups as functions of the card, made once for the lists of legal actions:
 #: ``TEXT_OF[word](card)`` is ``ACTION_TEXT[word][card]``, ``FEINT_OF[word](ace)`` the
 #: feint of an ace, ``UNDER_OF[first](second)`` the text of putting ``first`` and ``second``
@@ -608,6 +611,49 @@ class MeasureAndTempoState(GameState):
         if self.guards[seat] is not None:
             actions.append(UNGUARD)
         return actions
+
+    def random_action(self, seat: int, rng: random.Random) -> str:
+        """The action ``rng.choice(self.legal_actions(seat))`` picks, with the same single draw
+        (``rng.choice(range(count))``): the legal actions are counted in the order
+        :meth:`legal_actions` lists them, and only the one drawn is written. An answer's list
+        is as cheap as its count, and is drawn from as it stands."""
+        phase = self.phase
+        if seat != self.turn or phase == OVER or phase == DRAWING or phase == ANSWERING:
+            return rng.choice(self.legal_actions(seat))
+        hand = self.hands[seat]
+        size = len(hand)
+        if phase == PUTTING_UNDER:  # every first card with every other card of the hand
+            first, other = divmod(rng.choice(range(size * (size - 1))), size - 1)
+            return UNDER_OF[hand[first]](hand[other + (other >= first)])
+        first_ace = bisect_left(hand, "A")  # the aces sort together: see legal_actions
+        aces = bisect_left(hand, "B", first_ace) - first_ace
+        if phase == LEADING:  # disengage, a lead of each card, a feint of each ace
+            index = rng.choice(range(1 + size + aces))
+            if not index:
+                return DISENGAGE
+            if index <= size:
+                return LEAD_TEXT[hand[index - 1]]
+            return LEAD_FEINT_TEXT[hand[first_ace + index - 1 - size]]
+        if self.circling < self.max_circling:
+            # Cycle, a Guard of each card, stall (unless the opponent just stalled), then the
+            # strikes and feints, and last, with a Guard out, unguard.
+            stall = not self.stalled
+            strikes = size + aces
+            index = rng.choice(range(1 + size + stall + strikes + (self.guards[seat] is not None)))
+            if not index:
+                return CYCLE
+            if index <= size:
+                return GUARD_TEXT[hand[index - 1]]
+            index -= 1 + size + stall
+            if index < 0:
+                return STALL
+            if index == strikes:
+                return UNGUARD
+        else:  # the strikes and feints alone
+            index = rng.choice(range(size + aces))
+        if index < size:
+            return STRIKE_TEXT[hand[index]]
+        return STRIKE_FEINT_TEXT[hand[first_ace + index - size]]
 
     def apply_action(self, seat: int, action: str) -> None:
         if self.phase == OVER:
