@@ -17,12 +17,10 @@ told of each drawn frog move, so that a draw does not read all the pads again.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from games.froggit.board import CORNERS, HOPS, NAMES, PADS, STEPS
 
-if TYPE_CHECKING:
-    from games.froggit.rules import FroggitState
 
 BITS: tuple[int, ...] = tuple(1 << cell for cell in range(len(NAMES)))
 PAD_BITS = sum(BITS[cell] for cell in PADS)
@@ -79,7 +77,22 @@ class Pond:
         self.cells[cell] = content
 
 
-def pond(state: FroggitState) -> Pond:
+class FroggitLike(Protocol):
+    """What the draws read of a ``games.froggit.rules.FroggitState``, named here rather than
+    imported: the rules import the draws."""
+
+    cells: list[tuple[int, ...]]
+    pond: Pond | None
+    fish: int
+    expert: bool
+    starts: tuple[int, ...]
+    finishes: tuple[int, ...]
+    at_start: list[list[int]]
+
+    def _may_land_on(self, seat: int, size: int, content: tuple[int, ...]) -> bool: ...
+
+
+def pond(state: FroggitLike) -> Pond:
     """``state``'s pond, read again when its pads are not the ones it holds."""
     kept = state.pond
     if kept is None or kept.cells != state.cells:
@@ -87,7 +100,7 @@ def pond(state: FroggitState) -> Pond:
     return kept
 
 
-def movers(state: FroggitState, seat: int) -> tuple[list[tuple[int, int, int, int]], int]:
+def movers(state: FroggitLike, seat: int) -> tuple[list[tuple[int, int, int, int]], int]:
     """``(size, origin, full, land)`` for each frog of ``seat`` that may move alone, in
     the order and by the rules of ``FroggitState._each_frog`` (large frogs first, each size's
     frogs on pads in cell order, then the one on the start space, its start corner as the
