@@ -5,6 +5,13 @@
 ``leapfrog-verify`` command (its modules compiled by pip, nothing of the service on its path).
 When pip cannot build the package here, it falls back to ``python -m games verify`` from the
 project, and says so. :func:`start_ms` times the command on one log, :func:`run` on many.
+
+:func:`started` is the in-process figure the command is held to: the command's own loop
+(``verify_files`` writing the same lines to standard output) timed inside a process of the
+same environment that has already started and verified the first file, so the rules it
+needs are imported. The logs are new to that process as they are to the command: the
+engines keep what they read of each move text, so verifying the same logs again in one
+process measures a replay of logs already read, which no run of the command ever is.
 """
 
 from __future__ import annotations
@@ -65,6 +72,38 @@ def timed(command: list[str], paths: list[str]) -> tuple[float, float, list[dict
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), answers
+
+
+#: Run by :func:`started`: verifies its arguments like the command, after one untimed file,
+#: and writes the loop's wall and CPU seconds to standard error.
+STARTED_LOOP = """
+import sys, time
+from games.__main__ import write_line
+from games.logs import verify_file, verify_files
+verify_file(sys.argv[1])
+wall, cpu = time.perf_counter(), time.process_time()
+verify_files(sys.argv[1:], write_line)
+sys.stdout.flush()
+sys.stderr.write(f"{time.perf_counter() - wall} {time.process_time() - cpu}")
+"""
+
+
+def python_of(command: list[str]) -> str:
+    """The interpreter of the environment the command runs in."""
+    if os.path.basename(command[0]) == "leapfrog-verify":
+        return os.path.join(os.path.dirname(command[0]), "python")
+    return command[0]
+
+
+def started(command: list[str], paths: list[str]) -> tuple[float, float, list[dict[str, Any]]]:
+    """Wall and CPU seconds of the command's loop on ``paths`` in a process that has already
+    started (:data:`STARTED_LOOP`), and its answers."""
+    done = subprocess.run([python_of(command), "-c", STARTED_LOOP, *paths], cwd=ROOT, capture_output=True,
+                          env=environment(), check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"the started verifier failed: {done.stderr.decode()[-2000:]}")
+    wall, cpu = map(float, done.stderr.split())
+    return wall, cpu, [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
 
 
 def start_ms(command: list[str], path: str, runs: int = 15) -> dict[str, float]:
