@@ -7,6 +7,11 @@ every game and variant of :data:`engines.VARIANTS`, two figures, each side takin
 
 * **replay**: the same seeded random-bot logs (made by today's engines, not timed) verified
   move by move, each side by its own ``games.logs.verify_log``; moves verified a second;
+* **first sight**: the same, on logs neither side has met before, each verified once by each
+  side (:data:`FRESH_LOGS` a variant, made in other processes, so that no engine here has
+  read their moves). The engines keep what they read of each move text, so replaying the same
+  few logs again and again (the replay figure) measures logs already read; the first sight is
+  what verifying a new log costs;
 * **playouts**: full random games through the engine interface (``random_playout``), game
   ``i`` seeded with ``i`` on both sides; games a second.
 
@@ -18,9 +23,11 @@ both sides' verification objects of each log must be equal, or the run stops.
 from __future__ import annotations
 
 import importlib
+import multiprocessing
 import random
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from types import ModuleType
 from typing import Any
 
@@ -28,6 +35,8 @@ from revision import load_games, module, resolve
 
 #: Logs per variant for the replay figure (cycled through as long as the budget lasts).
 REPLAY_LOGS = 40
+#: Logs per variant for the first-sight figure, by game: about a second of verifying each.
+FRESH_LOGS = {"leapfrog_race": 2000, "measure_and_tempo": 600, "froggit": 80, "leap_frog": 240}
 
 
 class Side:
@@ -65,8 +74,8 @@ def taking_turns(work: dict[str, Callable[[int], int]], rounds: int, seconds: fl
 
 
 def against_row(variant: Any, today: Side, other: Side, logs: list[dict[str, Any]], rounds: int,
-                seconds: float | None, games: int | None) -> dict[str, Any]:
-    """Replay and playout figures of one variant, today against the other revision."""
+                seconds: float | None, games: int | None, fresh: list[dict[str, Any]]) -> dict[str, Any]:
+    """Replay, first-sight and playout figures of one variant, today against the other revision."""
     for log in logs:
         mine, theirs = today.verify_log(log), other.verify_log(log)
         if mine != theirs:
@@ -89,8 +98,21 @@ def against_row(variant: Any, today: Side, other: Side, logs: list[dict[str, Any
             return len(side.random_playout(game.new_state(options, variant.players, setup), rng).moves)
         return run
 
+    answers: dict[str, list[dict[str, Any]]] = {"today": [], "other": []}
+
+    def first_sight(side: Side, name: str) -> Callable[[int], int]:
+        def run(index: int) -> int:
+            log = fresh[index]
+            answers[name].append(side.verify_log(log))
+            return len(log["moves"])
+        return run
+
     half = None if seconds is None else seconds / 2
     replay = taking_turns({"today": replayer(today), "other": replayer(other)}, rounds, half, games)
+    met = taking_turns({"today": first_sight(today, "today"), "other": first_sight(other, "other")},
+                       min(rounds, len(fresh)), None, len(fresh))
+    if answers["today"] != answers["other"]:
+        raise SystemExit(f"{variant.label}: the revisions disagree on a log met for the first time")
     playout = taking_turns({"today": player(today), "other": player(other)}, rounds, half, games)
 
     def rate(tally: dict[str, float], key: str) -> float:
@@ -101,6 +123,10 @@ def against_row(variant: Any, today: Side, other: Side, logs: list[dict[str, Any
         "replay_moves_per_second": rate(replay["today"], "units"),
         "replay_other_moves_per_second": rate(replay["other"], "units"),
         "replay_ratio": rate(replay["today"], "units") / rate(replay["other"], "units"),
+        "first_sight_moves_per_second": rate(met["today"], "units"),
+        "first_sight_other_moves_per_second": rate(met["other"], "units"),
+        "first_sight_ratio": rate(met["today"], "units") / rate(met["other"], "units"),
+        "first_sight_logs": len(fresh),
         "playout_games_per_second": rate(playout["today"], "calls"),
         "playout_other_games_per_second": rate(playout["other"], "calls"),
         "playout_ratio": rate(playout["today"], "calls") / rate(playout["other"], "calls"),
@@ -116,17 +142,33 @@ def run_against(rev: str, variants: list[Any], rounds: int, seconds: float | Non
     budget = f"{games} games" if games is not None else f"{seconds:g} s"
     print(f"Today's engines against {rev} ({sha[:12]}), one process, {budget} a row for each figure, "
           f"taking turns {rounds} times; ratio = today / {rev}:")
-    print(f"{'row':<52}{'replay moves/s':>15}{rev:>12}{'ratio':>7}"
+    print(f"{'row':<52}{'replay moves/s':>15}{rev:>12}{'ratio':>7}{'first sight':>12}{'ratio':>7}"
           f"{'playouts/s':>12}{rev:>12}{'ratio':>7}")
     rows = []
-    for variant in variants:
-        logs = [play(today, variant, index) for index in range(REPLAY_LOGS)]
-        row = against_row(variant, today, other, logs, rounds, seconds, games)
-        rows.append(row)
-        print(f"{row['row']:<52}{row['replay_moves_per_second']:>15,.0f}{row['replay_other_moves_per_second']:>12,.0f}"
-              f"{row['replay_ratio']:>7.2f}{row['playout_games_per_second']:>12,.1f}"
-              f"{row['playout_other_games_per_second']:>12,.1f}{row['playout_ratio']:>7.2f}", flush=True)
+    # New logs come from processes started afresh, so that no engine here reads them first.
+    with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        for variant in variants:
+            logs = [play(today, variant, index) for index in range(REPLAY_LOGS)]
+            count = FRESH_LOGS[variant.slug]
+            fresh = list(pool.map(fresh_log, [(variant.slug, dict(variant.options), variant.players, index)
+                                              for index in range(count)], chunksize=16))
+            row = against_row(variant, today, other, logs, rounds, seconds, games, fresh)
+            rows.append(row)
+            print(f"{row['row']:<52}{row['replay_moves_per_second']:>15,.0f}"
+                  f"{row['replay_other_moves_per_second']:>12,.0f}{row['replay_ratio']:>7.2f}"
+                  f"{row['first_sight_moves_per_second']:>12,.0f}{row['first_sight_ratio']:>7.2f}"
+                  f"{row['playout_games_per_second']:>12,.1f}"
+                  f"{row['playout_other_games_per_second']:>12,.1f}{row['playout_ratio']:>7.2f}", flush=True)
     return {"revision": rev, "commit": sha, "rows": rows}
+
+
+def fresh_log(job: tuple[str, dict[str, Any], int, int]) -> dict[str, Any]:
+    """A log for the first-sight figure, made in a pool process by today's engines."""
+    from games.registry import get_game
+    from games.runner import play_bots
+
+    slug, options, players, index = job
+    return play_bots(get_game(slug), ["random"] * players, options=options, seed=f"first-sight-{slug}-{index}")
 
 
 def play(side: Side, variant: Any, index: int) -> dict[str, Any]:
