@@ -17,44 +17,34 @@ from functools import cache
 from games.leap_frog.board import Board
 
 
-@cache
-def leap_numbers(board: Board) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """Per leap direction (as :attr:`Board.directions`), a mask's highest start read off its
-    ``bit_length()``: the number in :attr:`Board.leap_list` of the leap from that cell (-1
-    where none; :attr:`Board.first_leaps` indexed by the bit's length), and the bit itself, to
-    clear it with. Built on first use, once per board."""
-    width = max(board.masks).bit_length()
-    bits = (0, *(1 << bit for bit in range(width)))
-    tables = []
-    for first in board.first_leaps:
-        numbers = [-1] * (width + 1)
-        for mask, number in first.items():
-            numbers[mask.bit_length()] = number
-        tables.append((tuple(numbers), bits))
-    return tuple(tables)
-
-
 def first_leaps(board: Board, pieces: int) -> tuple[list[int], int, list[int]]:
     """The first leaps open in the position, from the mask of the pieces: their numbers in
     :attr:`Board.leap_list`, sorted (so in the order of the moves' names); the mask of every
     cell, empty or not, from which a leap is open (:func:`~games.leap_frog.board.open_leaps`);
-    and per direction the mask of the pieces that can leap along it. One shift per direction,
-    as in :func:`~games.leap_frog.board.leap_starts`."""
+    and per direction (in the order of :attr:`Board.leap_groups`) the mask of the pieces that can
+    leap along it. One shift per direction, as in :func:`~games.leap_frog.board.leap_starts`."""
     empty = board.every ^ pieces
     open_from = 0
     numbers: list[int] = []
     add = numbers.append
     by_direction = []
-    for (shift, double, starts), (by_length, bits) in zip(board.directions, leap_numbers(board)):
-        if shift > 0:
-            leaps = (pieces >> shift) & (empty >> double) & starts
-        else:
-            leaps = (pieces << -shift) & (empty << -double) & starts
+    higher, lower = board.leap_groups
+    for shift, double, starts, by_length, bits in higher:
+        leaps = (pieces >> shift) & (empty >> double) & starts
         open_from |= leaps
         leaps &= pieces
         by_direction.append(leaps)
         while leaps:
             length = leaps.bit_length()  # the highest start left
+            add(by_length[length])
+            leaps ^= bits[length]
+    for shift, double, starts, by_length, bits in lower:
+        leaps = (pieces << shift) & (empty << double) & starts
+        open_from |= leaps
+        leaps &= pieces
+        by_direction.append(leaps)
+        while leaps:
+            length = leaps.bit_length()
             add(by_length[length])
             leaps ^= bits[length]
     numbers.sort()
@@ -64,9 +54,10 @@ def first_leaps(board: Board, pieces: int) -> tuple[list[int], int, list[int]]:
 def searched_leaps(board: Board, open_from: int, by_direction: list[int]) -> list[int]:
     """The first leaps from whose landing a leap is open (``open_from`` and ``by_direction``
     from :func:`first_leaps`), sorted: the only ones a chain goes on from."""
+    higher, lower = board.leap_groups
     numbers: list[int] = []
-    for (_, double, _), leaps, (by_length, bits) in zip(board.directions, by_direction, leap_numbers(board)):
-        leaps &= open_from >> double if double > 0 else open_from << -double
+    for index, (_, double, _, by_length, bits) in enumerate(higher + lower):
+        leaps = by_direction[index] & (open_from >> double if index < len(higher) else open_from << double)
         while leaps:
             length = leaps.bit_length()
             numbers.append(by_length[length])

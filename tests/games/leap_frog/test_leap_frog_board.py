@@ -120,6 +120,31 @@ def test_the_first_leaps_of_each_direction_are_its_leaps_from_each_start(board) 
 
 
 @pytest.mark.parametrize("board", BOARDS, ids=lambda board: board.description)
+def test_the_leap_groups_are_the_directions_read_by_the_highest_bit(board) -> None:
+    higher, lower = board.leap_groups
+    signed = [(shift, double, starts) for shift, double, starts, _, _ in higher]
+    signed += [(-shift, -double, starts) for shift, double, starts, _, _ in lower]
+    assert sorted(signed) == sorted(board.directions)
+    assert all(shift > 0 for shift, _, _, _, _ in higher + lower)
+    for shift, double, starts, by_length, bits in higher + lower:
+        first = board.first_leaps[[entry[2] for entry in board.directions].index(starts)]
+        for length, number in enumerate(by_length):
+            assert number == first.get(bits[length], -1)
+            assert bits[length] == (1 << length - 1 if length else 0)
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=lambda board: board.description)
+def test_every_leap_head_holds_the_steps_of_the_leaps_that_follow_it(board) -> None:
+    heads = board.leap_heads
+    assert len(heads) == len(board.leap_list)
+    for (name, start, over, land, land_mask, onward), (head_name, head_mask, head_start, head_over, steps) in zip(
+            board.leap_list, heads):
+        assert (head_name, head_mask, head_start, head_over) == (name, land_mask, start, over)
+        assert [step[:3] for step in steps] == [leap[:3] for leap in onward]
+        assert all(step[3] is heads[leap[3]][4] for step, leap in zip(steps, onward))
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=lambda board: board.description)
 def test_open_leaps_are_the_cells_empty_or_not_with_a_piece_beside_and_an_empty_cell_behind(board) -> None:
     rng = random.Random(len(board))
     for fill in (0.2, 0.5, 0.8, 0.95):

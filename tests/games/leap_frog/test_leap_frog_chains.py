@@ -34,7 +34,7 @@ def random_position(raw: dict, seed: int, fill: float) -> LeapFrogState:
 def blocks(state: LeapFrogState) -> dict[str, list[str]]:
     """The sorted captures grouped by their first leap (``a1-c1``), in order."""
     found: dict[str, list[str]] = {}
-    for move in capture_list(state.cells, state.board, state.pieces):
+    for move in capture_list(state.occupancy(), state.board, state.pieces):
         found.setdefault("-".join(move.split("-")[:2]), []).append(move)
     return found
 
@@ -69,12 +69,12 @@ def test_counted_chains_are_the_listed_ones(raw: dict, seed: int, fill: float) -
 @given(raw=st.sampled_from(BOARDS), seed=st.integers(0, 2**32), fill=st.floats(0.2, 0.95))
 def test_a_drawn_capture_is_the_choice_among_the_listed_ones(raw: dict, seed: int, fill: float) -> None:
     state = random_position(raw, seed, fill)
-    if not capture_list(state.cells, state.board, state.pieces):
+    if not capture_list(state.occupancy(), state.board, state.pieces):
         return
     before = list(state.cells)
     for draw in range(5):
         mine, theirs = random.Random(seed + draw), random.Random(seed + draw)
-        listed = capture_list(state.cells, state.board, state.pieces)
+        listed = capture_list(state.occupancy(), state.board, state.pieces)
         assert drawn_capture(state.cells, state.board, state.pieces, mine) == theirs.choice(listed)
         assert mine.getstate() == theirs.getstate()
     assert state.cells == before
