@@ -123,11 +123,14 @@ class Board:
     start is read off its ``bit_length()``: ``by_length`` is the number in :attr:`leap_list`
     of the leap from that cell (-1 where none; :attr:`first_leaps` indexed by the bit's
     length), ``bits`` the bit itself, to clear it with."""
-    leap_heads: tuple[tuple[str, int, int, int, list], ...]
-    """Per leap number (:attr:`leap_list`), ``(name, masks[land], start, over, steps)``, where
-    ``steps`` are the leaps that may follow it as ``(over, land, "-" + land's name, steps)``,
-    each holding the list of its own followers: a search goes from leap to leap without
-    looking a number up."""
+    leap_heads: tuple[tuple[str, int, int, int, tuple[tuple[int, int, str, list, int, int], ...]], ...]
+    """Per leap number (:attr:`leap_list`), the leap as a capture's first:
+    ``(name, masks[land], start, over, seconds)``. ``seconds`` are the leaps that may follow
+    it, ``(over, land, "-" + land's name, steps, masks[land], back)``: ``steps`` are the leaps
+    that may follow that one as ``(over, land, "-" + land's name, steps)``, each holding the
+    list of its own followers, so a search goes from leap to leap without looking a number up;
+    ``back`` is the cell a leap from the second landing onto the first leap's start passes
+    over (the start itself where there is none)."""
 
     __slots__ = tuple(__annotations__)
 
@@ -200,7 +203,7 @@ def build(shape: str, names: list[str], rows: list[tuple[int, ...]], coords: lis
                  {name: cell for cell, name in enumerate(names)}, over, over_from, masks,
                  shifts, tuple(cell_at), sum(masks), reach, suffixes, named_leaps, tuple(name_order),
                  tuple(ranked), [None] * len(names), byte_table(cell_at), {}, first_leaps, leap_list, numbered_leaps,
-                 leap_groups(shifts, first_leaps, masks), leap_heads(leap_list))
+                 leap_groups(shifts, first_leaps, masks), leap_heads(leap_list, masks, over))
 
 
 def leap_tables(names: list[str], coords: list[tuple[int, int]], directions: tuple[tuple[int, int], ...],
@@ -243,14 +246,17 @@ def leap_groups(directions: tuple[tuple[int, int, int], ...], first_leaps: tuple
     return tuple(groups[0]), tuple(groups[1])
 
 
-def leap_heads(leap_list: tuple) -> tuple[tuple[str, int, int, int, list], ...]:
-    """:attr:`Board.leap_heads` from :attr:`Board.leap_list`: every leap's list of followers
-    made empty first, so that each may hold the others'."""
+def leap_heads(leap_list: tuple, masks: tuple[int, ...], over: dict[tuple[int, int], int]) -> tuple:
+    """:attr:`Board.leap_heads` from :attr:`Board.leap_list`, :attr:`Board.masks` and
+    :attr:`Board.over`: every leap's list of followers made empty first, so that each may
+    hold the others'."""
     steps: list[list] = [[] for _ in leap_list]
     for followers, (_, _, _, _, _, onward) in zip(steps, leap_list):
-        followers += [(over, land, suffix, steps[number]) for over, land, suffix, number in onward]
-    return tuple((name, land_mask, start, over, followers)
-                 for followers, (name, start, over, _, land_mask, _) in zip(steps, leap_list))
+        followers += [(middle, land, suffix, steps[number]) for middle, land, suffix, number in onward]
+    return tuple((name, land_mask, start, middle,
+                  tuple((beyond, further, suffix, steps[number], masks[further], over.get((further, start), start))
+                        for beyond, further, suffix, number in onward))
+                 for name, start, middle, _, land_mask, onward in leap_list)
 
 
 def byte_table(cell_at: list[int]) -> tuple[tuple[tuple[int, ...], ...], ...]:

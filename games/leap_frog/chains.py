@@ -17,53 +17,44 @@ from functools import cache
 from games.leap_frog.board import Board
 
 
-def first_leaps(board: Board, pieces: int) -> tuple[list[int], int, list[int]]:
+def first_leaps(board: Board, pieces: int) -> tuple[list[int], int, int]:
     """The first leaps open in the position, from the mask of the pieces: their numbers in
     :attr:`Board.leap_list`, sorted (so in the order of the moves' names); the mask of every
     cell, empty or not, from which a leap is open (:func:`~games.leap_frog.board.open_leaps`);
-    and per direction (in the order of :attr:`Board.leap_groups`) the mask of the pieces that can
-    leap along it. One shift per direction, as in :func:`~games.leap_frog.board.leap_starts`."""
+    and the mask of those from which leaps in two directions or more are open. One shift per
+    direction, as in :func:`~games.leap_frog.board.leap_starts`."""
     empty = board.every ^ pieces
-    open_from = 0
+    open_from = twice = 0
     numbers: list[int] = []
     add = numbers.append
-    by_direction = []
     higher, lower = board.leap_groups
     for shift, double, starts, by_length, bits in higher:
         leaps = (pieces >> shift) & (empty >> double) & starts
+        twice |= open_from & leaps
         open_from |= leaps
         leaps &= pieces
-        by_direction.append(leaps)
         while leaps:
             length = leaps.bit_length()  # the highest start left
             add(by_length[length])
             leaps ^= bits[length]
     for shift, double, starts, by_length, bits in lower:
         leaps = (pieces << shift) & (empty << double) & starts
+        twice |= open_from & leaps
         open_from |= leaps
         leaps &= pieces
-        by_direction.append(leaps)
         while leaps:
             length = leaps.bit_length()
             add(by_length[length])
             leaps ^= bits[length]
     numbers.sort()
-    return numbers, open_from, by_direction
+    return numbers, open_from, twice
 
 
-def searched_leaps(board: Board, open_from: int, by_direction: list[int]) -> list[int]:
-    """The first leaps from whose landing a leap is open (``open_from`` and ``by_direction``
-    from :func:`first_leaps`), sorted: the only ones a chain goes on from."""
-    higher, lower = board.leap_groups
-    numbers: list[int] = []
-    for index, (_, double, _, by_length, bits) in enumerate(higher + lower):
-        leaps = by_direction[index] & (open_from >> double if index < len(higher) else open_from << double)
-        while leaps:
-            length = leaps.bit_length()
-            numbers.append(by_length[length])
-            leaps ^= bits[length]
-    numbers.sort()
-    return numbers
+def searched_leaps(board: Board, numbers: list[int], open_from: int) -> list[int]:
+    """Of the first leaps ``numbers`` (sorted), those from whose landing a leap is open
+    (``open_from``, both from :func:`first_leaps`): the only ones a chain goes on from."""
+    heads = board.leap_heads
+    return [number for number in numbers if open_from & heads[number][1]]
 
 
 def chains_after(cells: list[int], board: Board, number: int) -> int:
@@ -134,7 +125,7 @@ def drawn_capture(cells: list[int], board: Board, pieces: int, rng: random.Rando
     (:func:`kept_counts`) and a leap is searched again only when one of its cells has changed.
     The place drawn then falls on a first leap alone, found by its rank among the sorted
     first leaps, or inside the chains of one searched."""
-    numbers, open_from, by_direction = first_leaps(board, pieces)
+    numbers, open_from, _ = first_leaps(board, pieces)
     leap_list, reach, kept = board.leap_list, board.reach, kept_counts(board)
     read = 0
 
@@ -151,7 +142,7 @@ def drawn_capture(cells: list[int], board: Board, pieces: int, rng: random.Rando
                 cells[over] = code
         return found
 
-    searched = searched_leaps(board, open_from, by_direction)
+    searched = searched_leaps(board, numbers, open_from)
     longer = []
     for number in searched:
         last = kept[number]

@@ -238,7 +238,13 @@ def capture_list(filled: list[int], board: Board, pieces: int) -> list[str]:
     A chain goes on from a first leap's landing only if a leap from there is open in the
     position as it stands (the cells a leap from the landing reads are not the two the first
     leap emptied, but for the leap straight back, which lands on the start: shut either way),
-    so most first leaps need no search. A leap is open where ``filled[over] > filled[land]``:
+    so most first leaps need no search. A chain goes on from the second landing only if, as
+    the position stood, leaps in two directions were open there (``twice``, from
+    :func:`~games.leap_frog.chains.first_leaps`: the leap straight back over the piece just
+    taken is one of them), or if a leap onto the start the piece has left is open (``back``,
+    a triangle of leaps): a leap open after two leaps and not before lands on a cell the move
+    has emptied, and of those only the start can lie two cells away in a line. So most chains
+    of two leaps end without a search. A leap is open where ``filled[over] > filled[land]``:
     a piece to leap and an empty cell behind it, in one comparison.
 
     The captures of one piece depend only on the cells its search reads (those its leaps
@@ -252,7 +258,7 @@ def capture_list(filled: list[int], board: Board, pieces: int) -> list[str]:
         starts = mask_cells(board, open_from & pieces)
         starts.sort(key=board.name_order.__getitem__)
         return kept_captures(filled, board, pieces, starts, open_from)
-    numbers, open_from, _ = first_leaps(board, pieces)
+    numbers, open_from, twice = first_leaps(board, pieces)
     heads = board.leap_heads
     found: list[str] = []
     append = found.append
@@ -267,12 +273,19 @@ def capture_list(filled: list[int], board: Board, pieces: int) -> list[str]:
                 filled[over] = 1
 
     for number in numbers:
-        name, land_mask, start, over, steps = heads[number]
+        name, land_mask, start, over, seconds = heads[number]
         append(name)
         if open_from & land_mask:
             filled[start] = filled[over] = 0  # the piece has left its start and taken the one leapt
             try:
-                extend(steps, name)
+                for second, land, suffix, further, second_mask, back in seconds:
+                    if filled[second] > filled[land]:
+                        chain = name + suffix
+                        append(chain)
+                        if twice & second_mask or filled[back]:
+                            filled[second] = 0
+                            extend(further, chain)
+                            filled[second] = 1
             finally:
                 filled[start] = filled[over] = 1
     return found

@@ -39,6 +39,29 @@ def blocks(state: LeapFrogState) -> dict[str, list[str]]:
     return found
 
 
+@settings(max_examples=80, deadline=None)
+@given(raw=st.sampled_from(BOARDS), seed=st.integers(0, 2**32), fill=st.floats(0.1, 0.95))
+def test_the_listing_is_every_capture_sorted(raw: dict, seed: int, fill: float) -> None:
+    """The listing, which goes on from a second landing only where the masks say a leap may be
+    open there, against a plain search of every chain sorted as strings."""
+    state = random_position(raw, seed, fill)
+    filled = state.occupancy()
+    before = list(filled)
+    fresh = sorted(capture_notations(list(state.cells), state.board, starts_of(state.board, state.pieces)))
+    assert capture_list(filled, state.board, state.pieces) == fresh
+    assert filled == before
+
+
+def test_a_chain_may_come_back_to_its_start_after_two_leaps() -> None:
+    """On the hexagon a third leap may land on the start the piece has left, from a second
+    landing where no other leap is open."""
+    options = GAME.parse_options({"variant": "capture"}, 2)
+    picture = [".....", "......", ".......", "OO......", "OO.......", "........", ".......", "......", "....."]
+    state = GAME.position(options, 2, picture)
+    assert state.legal_actions(0) == ["d1-d3", "d1-f2", "d2-f1", "e1-c1", "e1-c1-e3", "e1-c1-e3-e1", "e1-e3",
+                                      "e1-e3-c1", "e1-e3-c1-e1", "e2-c2"]
+
+
 @settings(max_examples=60, deadline=None)
 @given(raw=st.sampled_from(BOARDS), seed=st.integers(0, 2**32), fill=st.floats(0.2, 0.95))
 def test_counted_chains_are_the_listed_ones(raw: dict, seed: int, fill: float) -> None:
@@ -46,9 +69,9 @@ def test_counted_chains_are_the_listed_ones(raw: dict, seed: int, fill: float) -
     board, cells, pieces = state.board, state.cells, state.pieces
     before = list(cells)
     grouped = blocks(state)
-    numbers, open_from, by_direction = first_leaps(board, pieces)
+    numbers, open_from, _ = first_leaps(board, pieces)
     assert [board.leap_list[number][0] for number in numbers] == list(grouped)
-    searched = searched_leaps(board, open_from, by_direction)
+    searched = searched_leaps(board, numbers, open_from)
     assert [board.leap_list[number][0] for number in searched] == [leap for leap, moves in grouped.items()
                                                                    if len(moves) > 1]
     rng = random.Random(seed)
