@@ -123,14 +123,14 @@ class Board:
     start is read off its ``bit_length()``: ``by_length`` is the number in :attr:`leap_list`
     of the leap from that cell (-1 where none; :attr:`first_leaps` indexed by the bit's
     length), ``bits`` the bit itself, to clear it with."""
-    leap_heads: tuple[tuple[str, int, int, int, tuple[tuple[int, int, str, list, int, int], ...]], ...]
+    leap_heads: tuple[tuple[str, int, int, int, tuple[tuple[int, int, str, list, int, int], ...], list], ...]
     """Per leap number (:attr:`leap_list`), the leap as a capture's first:
-    ``(name, masks[land], start, over, seconds)``. ``seconds`` are the leaps that may follow
-    it, ``(over, land, "-" + land's name, steps, masks[land], back)``: ``steps`` are the leaps
-    that may follow that one as ``(over, land, "-" + land's name, steps)``, each holding the
-    list of its own followers, so a search goes from leap to leap without looking a number up;
-    ``back`` is the cell a leap from the second landing onto the first leap's start passes
-    over (the start itself where there is none)."""
+    ``(name, masks[land], start, over, seconds, steps)``. ``steps`` are the leaps that may
+    follow it as ``(over, land, "-" + land's name, steps)``, each holding the list of its own
+    followers, so a search goes from leap to leap without looking a number up. ``seconds`` are
+    the same leaps as ``(over, land, "-" + land's name, steps, masks[land], back)``, ``back``
+    being the cell a leap from that landing onto the first leap's start passes over (the start
+    itself where there is none)."""
 
     __slots__ = tuple(__annotations__)
 
@@ -255,8 +255,8 @@ def leap_heads(leap_list: tuple, masks: tuple[int, ...], over: dict[tuple[int, i
         followers += [(middle, land, suffix, steps[number]) for middle, land, suffix, number in onward]
     return tuple((name, land_mask, start, middle,
                   tuple((beyond, further, suffix, steps[number], masks[further], over.get((further, start), start))
-                        for beyond, further, suffix, number in onward))
-                 for name, start, middle, _, land_mask, onward in leap_list)
+                        for beyond, further, suffix, number in onward), followers)
+                 for followers, (name, start, middle, _, land_mask, onward) in zip(steps, leap_list))
 
 
 def byte_table(cell_at: list[int]) -> tuple[tuple[tuple[int, ...], ...], ...]:

@@ -37,7 +37,7 @@ from games.base import Game, GameState, Result, competition_ranks
 from games.errors import GameOverError, IllegalMoveError, NotationError
 from games.leap_frog.board import (KEEP_CHAINS, Board, can_leap, hexagon_board, leap_shape, leap_starts,
                                    mask_cells, open_leaps, square_board)
-from games.leap_frog.chains import drawn_capture, first_leaps
+from games.leap_frog.chains import drawn_capture, first_leaps, follow, follow_marked
 
 #: A move as cell numbers: one cell for an opening removal, else the cells stood and landed on.
 Path = tuple[int, ...]
@@ -262,18 +262,8 @@ def capture_list(filled: list[int], board: Board, pieces: int) -> list[str]:
     heads = board.leap_heads
     found: list[str] = []
     append = found.append
-
-    def extend(steps: list[tuple[int, int, str, list]], prefix: str) -> None:
-        for over, land, suffix, further in steps:
-            if filled[over] > filled[land]:
-                filled[over] = 0  # a piece leapt leaves the board at once
-                name = prefix + suffix
-                append(name)
-                extend(further, name)
-                filled[over] = 1
-
     for number in numbers:
-        name, land_mask, start, over, seconds = heads[number]
+        name, land_mask, start, over, seconds, _ = heads[number]
         append(name)
         if open_from & land_mask:
             filled[start] = filled[over] = 0  # the piece has left its start and taken the one leapt
@@ -284,34 +274,22 @@ def capture_list(filled: list[int], board: Board, pieces: int) -> list[str]:
                         append(chain)
                         if twice & second_mask or filled[back]:
                             filled[second] = 0
-                            extend(further, chain)
+                            follow(further, chain, filled, append)
                             filled[second] = 1
             finally:
                 filled[start] = filled[over] = 1
     return found
 
 
-def kept_captures(cells: list[int], board: Board, pieces: int, starts: list[int], open_from: int) -> list[str]:
+def kept_captures(filled: list[int], board: Board, pieces: int, starts: list[int], open_from: int) -> list[str]:
     """:func:`capture_list` on a large board: each start's captures searched as there (a chain
     goes on from a first leap's landing only if ``open_from``, :func:`open_leaps`, has it),
     or taken from :attr:`Board.chains` when none of the cells its last search read has changed."""
-    numbered, leap_list, reach, chains = board.numbered_leaps, board.leap_list, board.reach, board.chains
+    numbered, heads, reach, chains = board.numbered_leaps, board.leap_heads, board.reach, board.chains
     found: list[str] = []
     append = found.append
     landed: list[int] = []
     mark = landed.append
-
-    def extend(onward: tuple[tuple[int, int, str, int], ...], prefix: str) -> None:
-        for over, land, suffix, number in onward:
-            code = cells[over]
-            if code and not cells[land]:
-                cells[over] = 0
-                name = prefix + suffix
-                append(name)
-                mark(land)
-                extend(leap_list[number][5], name)
-                cells[over] = code
-
     for start in starts:
         kept = chains[start]
         if kept is not None and pieces & kept[0] == kept[1]:
@@ -319,21 +297,19 @@ def kept_captures(cells: list[int], board: Board, pieces: int, starts: list[int]
             continue
         first = len(found)
         landed.clear()
-        piece = cells[start]
-        cells[start] = 0
+        filled[start] = 0
         try:
             for over, land, number in numbered[start]:
-                code = cells[over]
-                if code and not cells[land]:
-                    name, _, _, _, land_mask, onward = leap_list[number]
+                if filled[over] > filled[land]:
+                    name, land_mask, _, _, _, steps = heads[number]
                     append(name)
                     mark(land)  # the chain's search reads round the landing, open or not
                     if open_from & land_mask:
-                        cells[over] = 0
-                        extend(onward, name)
-                        cells[over] = code
+                        filled[over] = 0
+                        follow_marked(steps, name, filled, append, mark)
+                        filled[over] = 1
         finally:
-            cells[start] = piece
+            filled[start] = 1
         read = reach[start]
         for land in landed:
             read |= reach[land]
@@ -744,7 +720,7 @@ class LeapFrogState(GameState):
             return super().random_action(seat, rng)
         board = self.board
         if len(board.names) >= KEEP_CHAINS:
-            return drawn_capture(self.cells, board, self.pieces, rng)
+            return drawn_capture(self.filled or self.occupancy(), board, self.pieces, rng)
         found = capture_list(self.filled or self.occupancy(), board, self.pieces)
         return rng.choice(found)
 

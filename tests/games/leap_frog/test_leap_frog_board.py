@@ -139,9 +139,10 @@ def test_every_leap_head_holds_the_steps_of_the_leaps_that_follow_it(board) -> N
     heads = board.leap_heads
     assert len(heads) == len(board.leap_list)
     steps_of: dict[int, list] = {}  # leap number: the list of the leaps that may follow it
-    for (name, start, over, land, land_mask, onward), (head_name, head_mask, head_start, head_over, seconds) in zip(
-            board.leap_list, heads):
+    for number, ((name, start, over, land, land_mask, onward), head) in enumerate(zip(board.leap_list, heads)):
+        head_name, head_mask, head_start, head_over, seconds, own = head
         assert (head_name, head_mask, head_start, head_over) == (name, land_mask, start, over)
+        assert steps_of.setdefault(number, own) is own
         assert [second[:3] for second in seconds] == [leap[:3] for leap in onward]
         for (_, further, _, steps, further_mask, back), (_, _, _, number) in zip(seconds, onward):
             assert further_mask == board.masks[further]
