@@ -128,9 +128,9 @@ class Board:
     ``(name, masks[land], start, over, seconds, steps)``. ``steps`` are the leaps that may
     follow it as ``(over, land, "-" + land's name, steps)``, each holding the list of its own
     followers, so a search goes from leap to leap without looking a number up. ``seconds`` are
-    the same leaps as ``(over, land, "-" + land's name, steps, masks[land], back)``, ``back``
-    being the cell a leap from that landing onto the first leap's start passes over (the start
-    itself where there is none)."""
+    the same leaps as ``(over, land, name, steps, masks[land], back)``: ``name`` is the capture
+    of both leaps (``c3-e3-e5``), and ``back`` the cell a leap from that landing onto the first
+    leap's start passes over (the start itself where there is none)."""
 
     __slots__ = tuple(__annotations__)
 
@@ -253,10 +253,12 @@ def leap_heads(leap_list: tuple, masks: tuple[int, ...], over: dict[tuple[int, i
     steps: list[list] = [[] for _ in leap_list]
     for followers, (_, _, _, _, _, onward) in zip(steps, leap_list):
         followers += [(middle, land, suffix, steps[number]) for middle, land, suffix, number in onward]
-    return tuple((name, land_mask, start, middle,
-                  tuple((beyond, further, suffix, steps[number], masks[further], over.get((further, start), start))
-                        for beyond, further, suffix, number in onward), followers)
-                 for followers, (name, start, middle, _, land_mask, onward) in zip(steps, leap_list))
+    heads = []
+    for followers, (name, start, middle, _, land_mask, onward) in zip(steps, leap_list):
+        seconds = tuple((beyond, further, name + suffix, steps[number], masks[further],
+                         over.get((further, start), start)) for beyond, further, suffix, number in onward)
+        heads.append((name, land_mask, start, middle, seconds, followers))
+    return tuple(heads)
 
 
 def byte_table(cell_at: list[int]) -> tuple[tuple[tuple[int, ...], ...], ...]:

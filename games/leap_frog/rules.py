@@ -268,9 +268,8 @@ def capture_list(filled: list[int], board: Board, pieces: int) -> list[str]:
         if open_from & land_mask:
             filled[start] = filled[over] = 0  # the piece has left its start and taken the one leapt
             try:
-                for second, land, suffix, further, second_mask, back in seconds:
+                for second, land, chain, further, second_mask, back in seconds:
                     if filled[second] > filled[land]:
-                        chain = name + suffix
                         append(chain)
                         if twice & second_mask or filled[back]:
                             filled[second] = 0

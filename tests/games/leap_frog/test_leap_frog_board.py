@@ -143,7 +143,7 @@ def test_every_leap_head_holds_the_steps_of_the_leaps_that_follow_it(board) -> N
         head_name, head_mask, head_start, head_over, seconds, own = head
         assert (head_name, head_mask, head_start, head_over) == (name, land_mask, start, over)
         assert steps_of.setdefault(number, own) is own
-        assert [second[:3] for second in seconds] == [leap[:3] for leap in onward]
+        assert [second[:3] for second in seconds] == [(o, l, name + suffix) for o, l, suffix, _ in onward]
         for (_, further, _, steps, further_mask, back), (_, _, _, number) in zip(seconds, onward):
             assert further_mask == board.masks[further]
             # the piece a leap from the second landing back onto the start would take
