@@ -43,6 +43,8 @@ HEX_SIDE = 5
 #: (:func:`~games.leap_frog.chains.kept_counts`): on smaller ones most moves change what most
 #: pieces can do.
 KEEP_CHAINS = 100
+#: One leap direction of :attr:`Board.leap_groups`: ``(shift, double, starts, by_length, bits)``.
+LeapGroup = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]
 
 
 class Board:
@@ -114,6 +116,21 @@ class Board:
     order: every leap from its landing but the one straight back over the piece just taken."""
     numbered_leaps: tuple[tuple[tuple[int, int, int], ...], ...]
     """Per cell, its leaps as ``(over, land, number in leap_list)``, in the landing cells' name order."""
+    leap_groups: tuple[tuple[LeapGroup, ...], tuple[LeapGroup, ...]]
+    """The leap :attr:`directions` in two groups: those whose cells lie towards higher bits,
+    then those towards lower, each as ``(shift, double, starts, by_length, bits)`` with the
+    distances as positive shifts (a group's masks all shift the same way). A mask's highest
+    start is read off its ``bit_length()``: ``by_length`` is the number in :attr:`leap_list`
+    of the leap from that cell (-1 where none; :attr:`first_leaps` indexed by the bit's
+    length), ``bits`` the bit itself, to clear it with."""
+    leap_heads: tuple[tuple[str, int, int, int, tuple[tuple[int, int, str, list, int, int], ...], list], ...]
+    """Per leap number (:attr:`leap_list`), the leap as a capture's first:
+    ``(name, masks[land], start, over, seconds, steps)``. ``steps`` are the leaps that may
+    follow it as ``(over, land, "-" + land's name, steps)``, each holding the list of its own
+    followers, so a search goes from leap to leap without looking a number up. ``seconds`` are
+    the same leaps as ``(over, land, name, steps, masks[land], back)``: ``name`` is the capture
+    of both leaps (``c3-e3-e5``), and ``back`` the cell a leap from that landing onto the first
+    leap's start passes over (the start itself where there is none)."""
 
     __slots__ = tuple(__annotations__)
 
@@ -181,11 +198,12 @@ def build(shape: str, names: list[str], rows: list[tuple[int, ...]], coords: lis
     named_leaps = tuple(tuple(sorted(((middle, land, suffixes[land]) for middle, land in found),
                                      key=lambda leap: name_order[leap[1]])) for found in leaps)
     first_leaps, leap_list, numbered_leaps = leap_tables(names, coords, directions, masks, name_order)
+    shifts = tuple((dx + dy * stride, 2 * (dx + dy * stride), mask) for (dx, dy), mask in starts.items())
     return Board(shape, tuple(names), tuple(rows), tuple(leaps), description, centre, diagonal,
                  {name: cell for cell, name in enumerate(names)}, over, over_from, masks,
-                 tuple((dx + dy * stride, 2 * (dx + dy * stride), mask) for (dx, dy), mask in starts.items()),
-                 tuple(cell_at), sum(masks), reach, suffixes, named_leaps, tuple(name_order), tuple(ranked),
-                 [None] * len(names), byte_table(cell_at), {}, first_leaps, leap_list, numbered_leaps)
+                 shifts, tuple(cell_at), sum(masks), reach, suffixes, named_leaps, tuple(name_order),
+                 tuple(ranked), [None] * len(names), byte_table(cell_at), {}, first_leaps, leap_list, numbered_leaps,
+                 leap_groups(shifts, first_leaps, masks), leap_heads(leap_list, masks, over))
 
 
 def leap_tables(names: list[str], coords: list[tuple[int, int]], directions: tuple[tuple[int, int], ...],
@@ -212,6 +230,35 @@ def leap_tables(names: list[str], coords: list[tuple[int, int]], directions: tup
                        for beyond, further, index in from_cell.get(land, ()) if further != start)
         leap_list.append((names[start] + "-" + names[land], start, middle, land, masks[land], onward))
     return tuple(first), tuple(leap_list), tuple(tuple(from_cell.get(cell, ())) for cell in range(len(names)))
+
+
+def leap_groups(directions: tuple[tuple[int, int, int], ...], first_leaps: tuple[dict[int, int], ...],
+                masks: tuple[int, ...]) -> tuple[tuple[LeapGroup, ...], tuple[LeapGroup, ...]]:
+    """:attr:`Board.leap_groups` from :attr:`Board.directions` and :attr:`Board.first_leaps`."""
+    width = max(masks).bit_length()
+    bits = (0, *(1 << bit for bit in range(width)))
+    groups: tuple[list, list] = ([], [])
+    for (shift, double, starts), first in zip(directions, first_leaps):
+        numbers = [-1] * (width + 1)
+        for mask, number in first.items():
+            numbers[mask.bit_length()] = number
+        groups[shift < 0].append((abs(shift), abs(double), starts, tuple(numbers), bits))
+    return tuple(groups[0]), tuple(groups[1])
+
+
+def leap_heads(leap_list: tuple, masks: tuple[int, ...], over: dict[tuple[int, int], int]) -> tuple:
+    """:attr:`Board.leap_heads` from :attr:`Board.leap_list`, :attr:`Board.masks` and
+    :attr:`Board.over`: every leap's list of followers made empty first, so that each may
+    hold the others'."""
+    steps: list[list] = [[] for _ in leap_list]
+    for followers, (_, _, _, _, _, onward) in zip(steps, leap_list):
+        followers += [(middle, land, suffix, steps[number]) for middle, land, suffix, number in onward]
+    heads = []
+    for followers, (name, start, middle, _, land_mask, onward) in zip(steps, leap_list):
+        seconds = tuple((beyond, further, name + suffix, steps[number], masks[further],
+                         over.get((further, start), start)) for beyond, further, suffix, number in onward)
+        heads.append((name, land_mask, start, middle, seconds, followers))
+    return tuple(heads)
 
 
 def byte_table(cell_at: list[int]) -> tuple[tuple[tuple[int, ...], ...], ...]:

@@ -1,5 +1,6 @@
-"""Leap Frog's first leaps read off the masks, and on a large board the capture at a drawn place
-in the sorted list found by counting the chains instead of listing them (:func:`drawn_capture`).
+"""Leap Frog's first leaps read off the masks, the searches that follow a leap (:func:`follow`,
+:func:`chains_from`), and on a large board the capture at a drawn place in the sorted list
+found by counting the chains instead of listing them (:func:`drawn_capture`).
 
 The sorted list of captures (:func:`~games.leap_frog.rules.capture_list`) holds the first leaps
 in the order of their numbers in :attr:`Board.leap_list`, each followed depth first by the
@@ -12,114 +13,138 @@ and a first leap empties nothing else a leap from there could land on).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import cache
 
 from games.leap_frog.board import Board
 
 
-@cache
-def leap_numbers(board: Board) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """Per leap direction (as :attr:`Board.directions`), a mask's highest start read off its
-    ``bit_length()``: the number in :attr:`Board.leap_list` of the leap from that cell (-1
-    where none; :attr:`Board.first_leaps` indexed by the bit's length), and the bit itself, to
-    clear it with. Built on first use, once per board."""
-    width = max(board.masks).bit_length()
-    bits = (0, *(1 << bit for bit in range(width)))
-    tables = []
-    for first in board.first_leaps:
-        numbers = [-1] * (width + 1)
-        for mask, number in first.items():
-            numbers[mask.bit_length()] = number
-        tables.append((tuple(numbers), bits))
-    return tuple(tables)
-
-
-def first_leaps(board: Board, pieces: int) -> tuple[list[int], int, list[int]]:
+def first_leaps(board: Board, pieces: int) -> tuple[list[int], int, int]:
     """The first leaps open in the position, from the mask of the pieces: their numbers in
     :attr:`Board.leap_list`, sorted (so in the order of the moves' names); the mask of every
     cell, empty or not, from which a leap is open (:func:`~games.leap_frog.board.open_leaps`);
-    and per direction the mask of the pieces that can leap along it. One shift per direction,
-    as in :func:`~games.leap_frog.board.leap_starts`."""
+    and the mask of those from which leaps in two directions or more are open. One shift per
+    direction, as in :func:`~games.leap_frog.board.leap_starts`."""
     empty = board.every ^ pieces
-    open_from = 0
+    open_from = twice = 0
     numbers: list[int] = []
     add = numbers.append
-    by_direction = []
-    for (shift, double, starts), (by_length, bits) in zip(board.directions, leap_numbers(board)):
-        if shift > 0:
-            leaps = (pieces >> shift) & (empty >> double) & starts
-        else:
-            leaps = (pieces << -shift) & (empty << -double) & starts
+    higher, lower = board.leap_groups
+    for shift, double, starts, by_length, bits in higher:
+        leaps = (pieces >> shift) & (empty >> double) & starts
+        twice |= open_from & leaps
         open_from |= leaps
         leaps &= pieces
-        by_direction.append(leaps)
         while leaps:
             length = leaps.bit_length()  # the highest start left
             add(by_length[length])
             leaps ^= bits[length]
-    numbers.sort()
-    return numbers, open_from, by_direction
-
-
-def searched_leaps(board: Board, open_from: int, by_direction: list[int]) -> list[int]:
-    """The first leaps from whose landing a leap is open (``open_from`` and ``by_direction``
-    from :func:`first_leaps`), sorted: the only ones a chain goes on from."""
-    numbers: list[int] = []
-    for (_, double, _), leaps, (by_length, bits) in zip(board.directions, by_direction, leap_numbers(board)):
-        leaps &= open_from >> double if double > 0 else open_from << -double
+    for shift, double, starts, by_length, bits in lower:
+        leaps = (pieces << shift) & (empty << double) & starts
+        twice |= open_from & leaps
+        open_from |= leaps
+        leaps &= pieces
         while leaps:
             length = leaps.bit_length()
-            numbers.append(by_length[length])
+            add(by_length[length])
             leaps ^= bits[length]
     numbers.sort()
-    return numbers
+    return numbers, open_from, twice
 
 
-def chains_after(cells: list[int], board: Board, number: int) -> int:
-    """How many chains go on past leap ``number``, ``cells`` standing as just after it (the
-    piece gone from its start, every piece leapt gone); ``cells`` is the same on return."""
-    leap_list = board.leap_list
-
-    def count(onward: tuple[tuple[int, int, str, int], ...]) -> int:
-        found = 0
-        for over, land, _, after in onward:
-            code = cells[over]
-            if code and not cells[land]:
-                cells[over] = 0
-                found += 1 + count(leap_list[after][5])
-                cells[over] = code
-        return found
-
-    return count(leap_list[number][5])
+def searched_leaps(board: Board, numbers: list[int], open_from: int) -> list[int]:
+    """Of the first leaps ``numbers`` (sorted), those from whose landing a leap is open
+    (``open_from``, both from :func:`first_leaps`): the only ones a chain goes on from."""
+    heads = board.leap_heads
+    return [number for number in numbers if open_from & heads[number][1]]
 
 
-def nth_capture(cells: list[int], board: Board, number: int, index: int) -> str:
+def follow(steps: list, prefix: str, filled: list[int], append: Callable[[str], object]) -> None:
+    """Every chain that goes on by the leaps ``steps`` (the followers of a leap just made, as
+    in :attr:`Board.leap_heads`), each named ``prefix`` and its leaps' suffixes, passed to
+    ``append`` depth first in the order of the moves' names. ``filled`` (1 on a cell with a
+    piece, 0 on an empty one) stands as after the leaps so far and is the same on return.
+
+    A leap is open where ``filled[over] > filled[land]``: a piece to leap and an empty cell
+    behind it, in one comparison. The searches here are plain functions, not closures: a
+    closure that calls itself is a reference cycle, which would keep every list a search
+    filled until the cycle collector came round."""
+    for over, land, suffix, further in steps:
+        if filled[over] > filled[land]:
+            filled[over] = 0  # a piece leapt leaves the board at once
+            name = prefix + suffix
+            append(name)
+            follow(further, name, filled, append)
+            filled[over] = 1
+
+
+def follow_marked(steps: list, prefix: str, filled: list[int], append: Callable[[str], object],
+                  mark: Callable[[int], object]) -> None:
+    """:func:`follow`, passing each landing to ``mark`` as well."""
+    for over, land, suffix, further in steps:
+        if filled[over] > filled[land]:
+            filled[over] = 0
+            name = prefix + suffix
+            append(name)
+            mark(land)
+            follow_marked(further, name, filled, append, mark)
+            filled[over] = 1
+
+
+def chains_from(steps: list, filled: list[int]) -> int:
+    """How many chains :func:`follow` would name."""
+    found = 0
+    for over, land, _, further in steps:
+        if filled[over] > filled[land]:
+            filled[over] = 0
+            found += 1 + chains_from(further, filled)
+            filled[over] = 1
+    return found
+
+
+def count_marked(steps: list, filled: list[int], mark: Callable[[int], object]) -> int:
+    """How many chains :func:`follow` would name, passing each landing to ``mark``."""
+    found = 0
+    for over, land, _, further in steps:
+        if filled[over] > filled[land]:
+            filled[over] = 0
+            mark(land)
+            found += 1 + count_marked(further, filled, mark)
+            filled[over] = 1
+    return found
+
+
+def chains_after(filled: list[int], board: Board, number: int) -> int:
+    """How many chains go on past leap ``number``, ``filled`` standing as just after it (the
+    piece gone from its start, every piece leapt gone); ``filled`` is the same on return."""
+    return chains_from(board.leap_heads[number][5], filled)
+
+
+def nth_capture(filled: list[int], board: Board, number: int, index: int) -> str:
     """The capture at place ``index`` (0: the leap alone) among those that begin with the open
     first leap ``number``, in the order of their names, in the notation."""
-    leap_list = board.leap_list
-    name, start, over, _, _, _ = leap_list[number]
-    taken = [(start, cells[start]), (over, cells[over])]
-    cells[start] = cells[over] = 0
+    name, _, start, over, _, steps = board.leap_heads[number]
+    taken = [start, over]
+    filled[start] = filled[over] = 0
     try:
         while index:
             index -= 1  # past the chain so far, to the chains that go on from it
-            for over, land, suffix, after in leap_list[number][5]:
-                code = cells[over]
-                if code and not cells[land]:
-                    cells[over] = 0
-                    count = 1 + chains_after(cells, board, after)
+            for over, land, suffix, further in steps:
+                if filled[over] > filled[land]:
+                    filled[over] = 0
+                    count = 1 + chains_from(further, filled)
                     if index < count:
                         break
-                    cells[over] = code
+                    filled[over] = 1
                     index -= count
             else:
                 raise IndexError(f"no capture at place {index} after {name}")
-            taken.append((over, code))
+            taken.append(over)
             name += suffix
-            number = after
+            steps = further
     finally:
-        for cell, code in reversed(taken):
-            cells[cell] = code
+        for cell in taken:
+            filled[cell] = 1
     return name
 
 
@@ -131,10 +156,10 @@ def kept_counts(board: Board) -> list:
     return [None] * len(board.leap_list)
 
 
-def drawn_capture(cells: list[int], board: Board, pieces: int, rng: random.Random) -> str:
-    """The capture ``rng.choice(capture_list(cells, board, pieces))`` picks (at least one
+def drawn_capture(filled: list[int], board: Board, pieces: int, rng: random.Random) -> str:
+    """The capture ``rng.choice(capture_list(filled, board, pieces))`` picks (at least one
     capture open), with the same single draw (``rng.choice(range(count))``, which draws the
-    index as choosing from the list does), without listing them. ``cells`` is the same on
+    index as choosing from the list does), without listing them. ``filled`` is the same on
     return.
 
     Each first leap is one capture, and the chains past those searched are counted. A count
@@ -143,38 +168,26 @@ def drawn_capture(cells: list[int], board: Board, pieces: int, rng: random.Rando
     (:func:`kept_counts`) and a leap is searched again only when one of its cells has changed.
     The place drawn then falls on a first leap alone, found by its rank among the sorted
     first leaps, or inside the chains of one searched."""
-    numbers, open_from, by_direction = first_leaps(board, pieces)
-    leap_list, reach, kept = board.leap_list, board.reach, kept_counts(board)
-    read = 0
-
-    def count(onward: tuple[tuple[int, int, str, int], ...]) -> int:
-        """:func:`chains_after`, gathering the cells read in ``read``."""
-        nonlocal read
-        found = 0
-        for over, land, _, after in onward:
-            code = cells[over]
-            if code and not cells[land]:
-                read |= reach[land]
-                cells[over] = 0
-                found += 1 + count(leap_list[after][5])
-                cells[over] = code
-        return found
-
-    searched = searched_leaps(board, open_from, by_direction)
+    numbers, open_from, _ = first_leaps(board, pieces)
+    leap_list, heads, reach, kept = board.leap_list, board.leap_heads, board.reach, kept_counts(board)
+    landed: list[int] = []
+    searched = searched_leaps(board, numbers, open_from)
     longer = []
     for number in searched:
         last = kept[number]
         if last is not None and pieces & last[0] == last[1]:
             longer.append(last[2])
             continue
-        _, start, over, land, _, onward = leap_list[number]
-        piece, code = cells[start], cells[over]
-        cells[start] = cells[over] = 0
-        read = reach[land]
+        _, start, over, land, _, _ = leap_list[number]
+        filled[start] = filled[over] = 0
+        landed.clear()
         try:
-            chains = count(onward)
+            chains = count_marked(heads[number][5], filled, landed.append)
         finally:
-            cells[start], cells[over] = piece, code
+            filled[start] = filled[over] = 1
+        read = reach[land]
+        for land in landed:
+            read |= reach[land]
         kept[number] = (read, pieces & read, chains)
         longer.append(chains)
     index = rng.choice(range(len(numbers) + sum(longer)))
@@ -184,6 +197,6 @@ def drawn_capture(cells: list[int], board: Board, pieces: int, rng: random.Rando
         if index < place:
             break
         if index <= place + chains:
-            return nth_capture(cells, board, number, index - place)
+            return nth_capture(filled, board, number, index - place)
         before += chains
-    return leap_list[numbers[index - before]][0]
+    return heads[numbers[index - before]][0]

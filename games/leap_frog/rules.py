@@ -37,7 +37,7 @@ from games.base import Game, GameState, Result, competition_ranks
 from games.errors import GameOverError, IllegalMoveError, NotationError
 from games.leap_frog.board import (KEEP_CHAINS, Board, can_leap, hexagon_board, leap_shape, leap_starts,
                                    mask_cells, open_leaps, square_board)
-from games.leap_frog.chains import drawn_capture, first_leaps
+from games.leap_frog.chains import drawn_capture, first_leaps, follow, follow_marked
 
 #: A move as cell numbers: one cell for an opening removal, else the cells stood and landed on.
 Path = tuple[int, ...]
@@ -221,9 +221,11 @@ def capture_notations(cells: list[int], board: Board, starts: Iterable[int]) -> 
     return found
 
 
-def capture_list(cells: list[int], board: Board, pieces: int) -> list[str]:
+def capture_list(filled: list[int], board: Board, pieces: int) -> list[str]:
     """Every capture in the position in the notation (``c3-e3-e5``), sorted, from the mask of
     the pieces: what ``sorted(capture_notations(...))`` gives, without sorting a string.
+    ``filled`` holds 1 on every cell with a piece and 0 on every empty one
+    (:attr:`LeapFrogState.filled`), and is the same again on return.
 
     The first leaps come from the masks (:func:`~games.leap_frog.chains.first_leaps`, one shift
     per direction), as their numbers in :attr:`Board.leap_list`,
@@ -236,7 +238,14 @@ def capture_list(cells: list[int], board: Board, pieces: int) -> list[str]:
     A chain goes on from a first leap's landing only if a leap from there is open in the
     position as it stands (the cells a leap from the landing reads are not the two the first
     leap emptied, but for the leap straight back, which lands on the start: shut either way),
-    so most first leaps need no search.
+    so most first leaps need no search. A chain goes on from the second landing only if, as
+    the position stood, leaps in two directions were open there (``twice``, from
+    :func:`~games.leap_frog.chains.first_leaps`: the leap straight back over the piece just
+    taken is one of them), or if a leap onto the start the piece has left is open (``back``,
+    a triangle of leaps): a leap open after two leaps and not before lands on a cell the move
+    has emptied, and of those only the start can lie two cells away in a line. So most chains
+    of two leaps end without a search. A leap is open where ``filled[over] > filled[land]``:
+    a piece to leap and an empty cell behind it, in one comparison.
 
     The captures of one piece depend only on the cells its search reads (those its leaps
     pass over and land on, from the start and each landing), and on a large board most moves
@@ -248,56 +257,38 @@ def capture_list(cells: list[int], board: Board, pieces: int) -> list[str]:
         open_from = open_leaps(board, pieces)
         starts = mask_cells(board, open_from & pieces)
         starts.sort(key=board.name_order.__getitem__)
-        return kept_captures(cells, board, pieces, starts, open_from)
-    numbers, open_from, _ = first_leaps(board, pieces)
-    leap_list = board.leap_list
+        return kept_captures(filled, board, pieces, starts, open_from)
+    numbers, open_from, twice = first_leaps(board, pieces)
+    heads = board.leap_heads
     found: list[str] = []
     append = found.append
-
-    def extend(onward: tuple[tuple[int, int, str, int], ...], prefix: str) -> None:
-        for over, land, suffix, number in onward:
-            code = cells[over]
-            if code and not cells[land]:
-                cells[over] = 0  # a piece leapt leaves the board at once
-                name = prefix + suffix
-                append(name)
-                extend(leap_list[number][5], name)
-                cells[over] = code
-
     for number in numbers:
-        name, start, over, land, land_mask, onward = leap_list[number]
+        name, land_mask, start, over, seconds, _ = heads[number]
         append(name)
         if open_from & land_mask:
-            piece, code = cells[start], cells[over]
-            cells[start] = cells[over] = 0  # the piece has left its start and taken the one leapt
+            filled[start] = filled[over] = 0  # the piece has left its start and taken the one leapt
             try:
-                extend(onward, name)
+                for second, land, chain, further, second_mask, back in seconds:
+                    if filled[second] > filled[land]:
+                        append(chain)
+                        if twice & second_mask or filled[back]:
+                            filled[second] = 0
+                            follow(further, chain, filled, append)
+                            filled[second] = 1
             finally:
-                cells[start], cells[over] = piece, code
+                filled[start] = filled[over] = 1
     return found
 
 
-def kept_captures(cells: list[int], board: Board, pieces: int, starts: list[int], open_from: int) -> list[str]:
+def kept_captures(filled: list[int], board: Board, pieces: int, starts: list[int], open_from: int) -> list[str]:
     """:func:`capture_list` on a large board: each start's captures searched as there (a chain
     goes on from a first leap's landing only if ``open_from``, :func:`open_leaps`, has it),
     or taken from :attr:`Board.chains` when none of the cells its last search read has changed."""
-    numbered, leap_list, reach, chains = board.numbered_leaps, board.leap_list, board.reach, board.chains
+    numbered, heads, reach, chains = board.numbered_leaps, board.leap_heads, board.reach, board.chains
     found: list[str] = []
     append = found.append
     landed: list[int] = []
     mark = landed.append
-
-    def extend(onward: tuple[tuple[int, int, str, int], ...], prefix: str) -> None:
-        for over, land, suffix, number in onward:
-            code = cells[over]
-            if code and not cells[land]:
-                cells[over] = 0
-                name = prefix + suffix
-                append(name)
-                mark(land)
-                extend(leap_list[number][5], name)
-                cells[over] = code
-
     for start in starts:
         kept = chains[start]
         if kept is not None and pieces & kept[0] == kept[1]:
@@ -305,21 +296,19 @@ def kept_captures(cells: list[int], board: Board, pieces: int, starts: list[int]
             continue
         first = len(found)
         landed.clear()
-        piece = cells[start]
-        cells[start] = 0
+        filled[start] = 0
         try:
             for over, land, number in numbered[start]:
-                code = cells[over]
-                if code and not cells[land]:
-                    name, _, _, _, land_mask, onward = leap_list[number]
+                if filled[over] > filled[land]:
+                    name, land_mask, _, _, _, steps = heads[number]
                     append(name)
                     mark(land)  # the chain's search reads round the landing, open or not
                     if open_from & land_mask:
-                        cells[over] = 0
-                        extend(onward, name)
-                        cells[over] = code
+                        filled[over] = 0
+                        follow_marked(steps, name, filled, append, mark)
+                        filled[over] = 1
         finally:
-            cells[start] = piece
+            filled[start] = 1
         read = reach[start]
         for land in landed:
             read |= reach[land]
@@ -470,6 +459,11 @@ class LeapFrogState(GameState):
         #: and checking moves; kept with ``cells``.
         self.pieces = sum(compress(self.board.masks, cells))
         self.coloured = self.variant.coloured
+        #: 1 on every cell that holds a piece, 0 on every empty one, for the capture search
+        #: (:func:`capture_list`): ``cells`` itself where the pieces are alike (their code is
+        #: 1); where they are coloured a list kept with it, made when first asked for
+        #: (:meth:`occupancy`), so that replaying a log never makes it.
+        self.filled: list[int] | None = None if self.coloured else cells
         #: ``values[code]``: the worth of a piece code (0 for an empty cell); ``letters[code]``
         #: its letter, as the captured lists hold it for coloured pieces.
         self.values = (0, *self.variant.values)
@@ -536,6 +530,8 @@ class LeapFrogState(GameState):
                             points += values[code]
                             captured.append(letters[code])
                         self.points[seat] += points
+                        if self.filled is not None:
+                            self.fill(start, end, overs)
                     else:
                         self.points[seat] += len(overs)  # pieces alike are worth one each
                         self.captured[seat] += over_names
@@ -583,6 +579,22 @@ class LeapFrogState(GameState):
             taken.append(over)
             at = land
         return taken
+
+    def occupancy(self) -> list[int]:
+        """:attr:`filled`, made from ``cells`` when first asked for."""
+        if self.filled is None:
+            self.filled = [1 if code else 0 for code in self.cells]
+        return self.filled
+
+    def fill(self, start: int, end: int, taken: Iterable[int]) -> None:
+        """Keep a list :attr:`filled` of its own (coloured pieces) with ``cells`` after a move
+        from ``start`` to ``end`` that took the pieces on ``taken`` (an opening removal: the
+        one cell three times)."""
+        filled = self.filled
+        filled[start] = 0
+        filled[end] = 1
+        for cell in taken:
+            filled[cell] = 0
 
     def check_path(self, path: Path) -> None:
         """Raise :class:`IllegalMoveError` unless ``path`` is a legal move now."""
@@ -658,6 +670,8 @@ class LeapFrogState(GameState):
         for cell in taken:
             cells[cell] = 0
             pieces ^= masks[cell]
+        if self.coloured and self.filled is not None:
+            self.fill(path[0], path[-1], taken)
         self.pieces = pieces
         self.points[seat] += sum(map(self.values.__getitem__, codes))
         if record:
@@ -694,7 +708,7 @@ class LeapFrogState(GameState):
         if self.ply < self.opening_moves:  # the removals, named in sorted order
             names, cells, removable = self.board.names, self.cells, self.removable
             return [names[cell] for cell in self.board.by_name if cells[cell] in removable]
-        return capture_list(self.cells, self.board, self.pieces)
+        return capture_list(self.filled or self.occupancy(), self.board, self.pieces)
 
     def random_action(self, seat: int, rng: random.Random) -> str:
         """What ``rng.choice(legal_actions(seat))`` picks, with the same single draw. After the
@@ -705,8 +719,8 @@ class LeapFrogState(GameState):
             return super().random_action(seat, rng)
         board = self.board
         if len(board.names) >= KEEP_CHAINS:
-            return drawn_capture(self.cells, board, self.pieces, rng)
-        found = capture_list(self.cells, board, self.pieces)
+            return drawn_capture(self.filled or self.occupancy(), board, self.pieces, rng)
+        found = capture_list(self.filled or self.occupancy(), board, self.pieces)
         return rng.choice(found)
 
     def apply_action(self, seat: int, action: str) -> None:
@@ -758,6 +772,7 @@ class LeapFrogState(GameState):
         copy.__dict__.update(self.__dict__)
         copy.moves = list(self.moves)
         copy.cells = list(self.cells)
+        copy.filled = copy.cells if not self.coloured else self.filled and list(self.filled)
         copy.points = list(self.points)
         copy.captured = [list(pieces) for pieces in self.captured]
         return copy

@@ -8,6 +8,7 @@ import pytest
 
 from games.errors import NotationError
 from games.leap_frog.board import hexagon_board, leap_starts, open_leaps, square_board
+from games.leap_frog.chains import first_leaps
 
 
 def test_rectangle_names_run_from_the_bottom_left() -> None:
@@ -120,6 +121,41 @@ def test_the_first_leaps_of_each_direction_are_its_leaps_from_each_start(board) 
 
 
 @pytest.mark.parametrize("board", BOARDS, ids=lambda board: board.description)
+def test_the_leap_groups_are_the_directions_read_by_the_highest_bit(board) -> None:
+    higher, lower = board.leap_groups
+    signed = [(shift, double, starts) for shift, double, starts, _, _ in higher]
+    signed += [(-shift, -double, starts) for shift, double, starts, _, _ in lower]
+    assert sorted(signed) == sorted(board.directions)
+    assert all(shift > 0 for shift, _, _, _, _ in higher + lower)
+    for shift, double, starts, by_length, bits in higher + lower:
+        first = board.first_leaps[[entry[2] for entry in board.directions].index(starts)]
+        for length, number in enumerate(by_length):
+            assert number == first.get(bits[length], -1)
+            assert bits[length] == (1 << length - 1 if length else 0)
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=lambda board: board.description)
+def test_every_leap_head_holds_the_steps_of_the_leaps_that_follow_it(board) -> None:
+    heads = board.leap_heads
+    assert len(heads) == len(board.leap_list)
+    steps_of: dict[int, list] = {}  # leap number: the list of the leaps that may follow it
+    for number, ((name, start, over, land, land_mask, onward), head) in enumerate(zip(board.leap_list, heads)):
+        head_name, head_mask, head_start, head_over, seconds, own = head
+        assert (head_name, head_mask, head_start, head_over) == (name, land_mask, start, over)
+        assert steps_of.setdefault(number, own) is own
+        assert [second[:3] for second in seconds] == [(o, l, name + suffix) for o, l, suffix, _ in onward]
+        for (_, further, _, steps, further_mask, back), (_, _, _, number) in zip(seconds, onward):
+            assert further_mask == board.masks[further]
+            # the piece a leap from the second landing back onto the start would take
+            assert back == board.over.get((further, start), start)
+            assert steps_of.setdefault(number, steps) is steps
+    for number, steps in steps_of.items():
+        onward = board.leap_list[number][5]
+        assert [step[:3] for step in steps] == [leap[:3] for leap in onward]
+        assert all(steps_of.setdefault(leap[3], step[3]) is step[3] for step, leap in zip(steps, onward))
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=lambda board: board.description)
 def test_open_leaps_are_the_cells_empty_or_not_with_a_piece_beside_and_an_empty_cell_behind(board) -> None:
     rng = random.Random(len(board))
     for fill in (0.2, 0.5, 0.8, 0.95):
@@ -128,4 +164,7 @@ def test_open_leaps_are_the_cells_empty_or_not_with_a_piece_beside_and_an_empty_
         expected = sum(board.masks[cell] for cell, found in enumerate(board.leaps)
                        if any(occupied[over] and not occupied[land] for over, land in found))
         assert open_leaps(board, pieces) == expected
+        twice = sum(board.masks[cell] for cell, found in enumerate(board.leaps)
+                    if sum(occupied[over] and not occupied[land] for over, land in found) >= 2)
+        assert first_leaps(board, pieces)[1:] == (expected, twice)
         assert open_leaps(board, pieces) & pieces == leap_starts(board, pieces)

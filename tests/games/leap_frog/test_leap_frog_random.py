@@ -91,8 +91,28 @@ def test_kept_captures_follow_every_position_on_the_board() -> None:
     picture = ["".join(rng.choice("GRYW..") for _ in range(15)) for _ in range(15)]
     by_hand = GAME.position(options, 2, picture, ply=2)
     fresh = sorted(capture_notations(list(by_hand.cells), by_hand.board, starts_of(by_hand.board, by_hand.pieces)))
-    assert capture_list(by_hand.cells, by_hand.board, by_hand.pieces) == fresh
+    assert capture_list(by_hand.occupancy(), by_hand.board, by_hand.pieces) == fresh
     assert listed > 100
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_filled_cells_follow_the_pieces_through_clones_and_search_moves(variant: str) -> None:
+    """``filled`` is the occupancy of ``cells``, once asked for, after moves made as a search
+    makes them (``play``, unrecorded) and on clones, each on its own board list."""
+    rng = random.Random(f"filled-{variant}")
+    options, players = random_options(variant, rng)
+    state = GAME.new_state(options, players, GAME.random_setup(options, players, rng))
+    assert (state.filled is None) == state.coloured
+    assert state.occupancy() == [1 if code else 0 for code in state.cells]
+    while not state.is_over():
+        copy = state.clone()
+        path, _ = rng.choice(state.legal_paths())
+        state.play(path, record=False)
+        assert state.filled == [1 if code else 0 for code in state.cells]
+        assert copy.filled == [1 if code else 0 for code in copy.cells] != state.filled
+        if not copy.in_opening():
+            fresh = sorted(capture_notations(list(copy.cells), copy.board, starts_of(copy.board, copy.pieces)))
+            assert copy.legal_actions(copy.seat_to_move()) == fresh
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -123,6 +143,7 @@ def test_random_games_keep_the_invariants(variant: str) -> None:
             taken = sum(len(pieces) for pieces in state.captured)
             assert sum(on_board.values()) + taken == sum(start.values())
             assert state.empty == {cell for cell, code in enumerate(state.cells) if not code}
+            assert state.occupancy() == [1 if code else 0 for code in state.cells]
             for seat_points, pieces in zip(state.scores(), state.captured):
                 assert seat_points == sum(piece_value(state, label) for label in pieces)
             board_points = sum(state.values[code] * count for code, count in on_board.items())
