@@ -63,17 +63,25 @@ class Pond:
                 self.put(cell, cells[cell])
 
     def put(self, cell: int, content: tuple[int, ...]) -> None:
-        """Pad ``cell`` now holds ``content``."""
+        """Pad ``cell`` now holds ``content``: the frogs it held go, the new ones come."""
         bit = BITS[cell]
-        for frogs in (self.cells[cell], content):  # the old frogs go, the new ones come
-            if frogs:
-                top = frogs[-1]
-                self.full ^= bit
-                self.tops[top] ^= bit
-                if len(frogs) == 1:
-                    self.lone ^= bit
-                if not top & 1:
-                    self.smalls ^= bit
+        old = self.cells[cell]
+        if old:
+            top = old[-1]
+            self.full ^= bit
+            self.tops[top] ^= bit
+            if len(old) == 1:
+                self.lone ^= bit
+            if not top & 1:
+                self.smalls ^= bit
+        if content:
+            top = content[-1]
+            self.full ^= bit
+            self.tops[top] ^= bit
+            if len(content) == 1:
+                self.lone ^= bit
+            if not top & 1:
+                self.smalls ^= bit
         self.cells[cell] = content
 
 
