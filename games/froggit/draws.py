@@ -17,9 +17,14 @@ told of each drawn frog move, so that a draw does not read all the pads again.
 
 from __future__ import annotations
 
-from typing import Protocol
+import random
+from typing import Any, Protocol
 
-from games.froggit.board import CORNERS, HOPS, NAMES, PADS, STEPS
+from games.froggit.board import CORNER_SET, CORNERS, HOPS, NAMES, PADS, STEPS
+from games.froggit.notation import SIZES
+
+#: The most jumps of one move, by size (small, large).
+MAX_JUMPS = (3, 2)
 
 
 BITS: tuple[int, ...] = tuple(1 << cell for cell in range(len(NAMES)))
@@ -42,6 +47,10 @@ def jump_bits(cell: int) -> dict[int, int]:
 JUMP_BITS: tuple[dict[int, int], ...] = tuple(jump_bits(cell) for cell in range(len(NAMES)))
 #: Each cell's name as a move writes a landing on it.
 LANDING_NAMES: tuple[str, ...] = tuple(" " + name for name in NAMES)
+#: How a frog move opens, by size and origin cell: ``"S c3"``; ``"S start"`` from a corner, the
+#: only corner a frog sets off from being its start space.
+OPENINGS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"{letter} {'start' if cell in CORNER_SET else name}" for cell, name in enumerate(NAMES)) for letter in SIZES)
 
 
 class Pond:
@@ -92,12 +101,23 @@ class FroggitLike(Protocol):
     cells: list[tuple[int, ...]]
     pond: Pond | None
     fish: int
+    fish_due: bool
     expert: bool
     starts: tuple[int, ...]
     finishes: tuple[int, ...]
     at_start: list[list[int]]
 
     def _may_land_on(self, seat: int, size: int, content: tuple[int, ...]) -> bool: ...
+
+    def team_options(self, seat: int) -> list[tuple[int, int, str]]: ...
+
+    def fish_targets(self) -> list[int]: ...
+
+
+#: A drawn action kept with the position it was drawn for: the pond drawn from, the rest of
+#: the position (``FroggitState.draw_key``), the action, and a frog move's (size, origin, final).
+Drawn = tuple[Pond | None, Any, str | None, tuple[int, int, int] | None]
+NO_DRAW: Drawn = (None, None, None, None)
 
 
 def pond(state: FroggitLike) -> Pond:
@@ -205,3 +225,31 @@ def nth_move(at: int, jumps: int, index: int, full: int, land: int, known: dict[
         else:
             landings.append(" home")
             return "".join(landings), None
+
+
+def draw(state: FroggitLike, seat: int, rng: random.Random) -> tuple[str, tuple[int, int, int] | None]:
+    """The action at place ``rng.choice(range(count))`` in the sorted legal actions of ``seat``,
+    whose turn it is: its frog moves (frog by frog in :func:`movers`' order, which is sorted),
+    then its team moves; or, with neither or a fish move due, its fish moves. With it, a frog
+    move's (size, origin, final) for ``FroggitState.move_frog``."""
+    if not state.fish_due:
+        # Per frog with a move: its count of moves and what writing one of them needs.
+        frogs = []
+        found, total = movers(state, seat)
+        for size, origin, full, land in found:
+            known: dict[int, int] = {}
+            count = count_moves(origin, MAX_JUMPS[size], full, land, known)
+            if count:
+                frogs.append((count, size, origin, full, land, known))
+                total += count
+        if total:
+            index = rng.choice(range(total))
+            for count, size, origin, full, land, known in frogs:
+                if index < count:
+                    landings, final = nth_move(origin, MAX_JUMPS[size], index, full, land, known)
+                    final = state.finishes[seat] if final is None else final
+                    return OPENINGS[size][origin] + landings, (size, origin, final)
+                index -= count
+            return sorted(text for _, _, text in state.team_options(seat))[index], None
+    targets = state.fish_targets()
+    return f"fish {NAMES[targets[rng.choice(range(len(targets)))]]}", None
