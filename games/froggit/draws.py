@@ -129,10 +129,12 @@ def pond(state: FroggitLike) -> Pond:
 
 
 def movers(state: FroggitLike, seat: int) -> tuple[list[tuple[int, int, int, int]], int]:
-    """``(size, origin, full, land)`` for each frog of ``seat`` that may move alone, in
-    the order and by the rules of ``FroggitState._each_frog`` (large frogs first, each size's
-    frogs on pads in cell order, then the one on the start space, its start corner as the
-    origin); and how many team moves the seat has (``FroggitState.team_options``)."""
+    """``(size, origin, full, land)`` for each frog of ``seat`` that may move alone, by the rules
+    of ``FroggitState._each_frog`` and in the reverse of its order (which is the frogs' moves'
+    sorted order): small frogs before large ones, each size's frog on the start space first
+    (its start corner as the origin), then those on pads from the highest cell down; and how
+    many team moves the seat has (``FroggitState.team_options``). Pads are taken highest bit
+    first, which needs no ``bit & -bit`` (see :func:`count_moves`)."""
     bits = pond(state)
     full, lone = bits.full, bits.lone
     large, small = bits.tops[seat * 2 + 1], bits.tops[seat * 2]
@@ -146,25 +148,25 @@ def movers(state: FroggitLike, seat: int) -> tuple[list[tuple[int, int, int, int
     else:
         stacks, teams = (0, 0), 0
     found = []
-    for size, tops in ((1, large), (0, small)):
+    for size, tops in ((0, small), (1, large)):
         land = empty | stacks[size] | home
+        if state.at_start[seat][size]:
+            found.append((size, state.starts[seat], full, land))
         while tops:
-            bit = tops & -tops
+            origin = tops.bit_length() - 1
+            bit = BITS[origin]
             tops ^= bit
-            origin = bit.bit_length() - 1
             if lone & bit:  # the frog leaves its pad empty: it may land there again, and hop over it no more
                 found.append((size, origin, full & ~bit, land | bit))
             else:  # the frog leaves a frog below it: it may land back there only by the rules
                 rest = state.cells[origin][:-1]
                 found.append((size, origin, full, land | bit if state._may_land_on(seat, size, rest) else land))
-        if state.at_start[seat][size]:
-            found.append((size, state.starts[seat], full, land))
     # A team steps onto an empty pad.
     count = 0
     while teams:
-        bit = teams & -teams
-        teams ^= bit
-        count += (JUMP_BITS[bit.bit_length() - 1][0] & empty).bit_count()
+        origin = teams.bit_length() - 1
+        teams ^= BITS[origin]
+        count += (JUMP_BITS[origin][0] & empty).bit_count()
     return found, count
 
 
@@ -199,43 +201,50 @@ def count_moves(at: int, jumps: int, full: int, land: int, known: dict[int, int]
     return count
 
 
-def nth_move(at: int, jumps: int, index: int, full: int, land: int, known: dict[int, int]) -> tuple[str, int | None]:
-    """The landings (``" c4 d5"``, ``" c4 home"``) of the move at place ``index`` (from 0, below
-    :func:`count_moves`, which has filled ``known``) in the sorted moves of a frog on ``at`` with
-    ``jumps`` jumps, and the pad it ends on (``None`` for home). Going down, each pad's branch
-    comes in cell order (lowest bit first), then home."""
-    landings = []
+def nth_move(at: int, jumps: int, back: int, full: int, land: int, known: dict[int, int]) -> tuple[str, int | None]:
+    """The landings (``" c4 d5"``, ``" c4 home"``) of the move at place ``back`` from the end
+    (from 0, below :func:`count_moves`, which has filled ``known``) of the sorted moves of a frog
+    on ``at`` with ``jumps`` jumps, and the pad it ends on (``None`` for home).
+
+    Going down from the end, a jump's last move is the one home, if any; before it come the
+    pads it may land on from the highest cell down, each pad's branch (the moves going on from
+    it) last and the move that stops there right before, as in sorted order the move comes
+    first. So each pad is taken highest bit first, without ``bit & -bit``."""
+    landings = ""
     while True:
-        pads = JUMP_BITS[at][full & OVER_BITS[at]] & land & PAD_BITS
+        reach = JUMP_BITS[at][full & OVER_BITS[at]] & land
+        pads = reach & PAD_BITS
+        if pads != reach:  # a jump home
+            if not back:
+                return landings + " home", None
+            back -= 1
         while pads:
-            bit = pads & -pads
-            pads ^= bit
-            onto = bit.bit_length() - 1
-            if not index:
-                landings.append(LANDING_NAMES[onto])
-                return "".join(landings), onto
-            index -= 1
+            onto = pads.bit_length() - 1
+            pads ^= BITS[onto]
             if jumps > 1:
                 after = known[onto] if jumps > 2 else (JUMP_BITS[onto][full & OVER_BITS[onto]] & land).bit_count()
-                if index < after:
-                    landings.append(LANDING_NAMES[onto])
+                if back < after:
+                    landings += LANDING_NAMES[onto]
                     at, jumps = onto, jumps - 1
                     break
-                index -= after
+                back -= after
+            if not back:
+                return landings + LANDING_NAMES[onto], onto
+            back -= 1
         else:
-            landings.append(" home")
-            return "".join(landings), None
+            raise IndexError(f"the frog has no move at place {back} from the end")
 
 
 def draw(state: FroggitLike, seat: int, rng: random.Random) -> tuple[str, tuple[int, int, int] | None]:
     """The action at place ``rng.choice(range(count))`` in the sorted legal actions of ``seat``,
-    whose turn it is: its frog moves (frog by frog in :func:`movers`' order, which is sorted),
+    whose turn it is: its frog moves (frog by frog, in the reverse of :func:`movers`' order),
     then its team moves; or, with neither or a fish move due, its fish moves. With it, a frog
     move's (size, origin, final) for ``FroggitState.move_frog``."""
     if not state.fish_due:
         # Per frog with a move: its count of moves and what writing one of them needs.
         frogs = []
-        found, total = movers(state, seat)
+        found, teams = movers(state, seat)
+        total = teams
         for size, origin, full, land in found:
             known: dict[int, int] = {}
             count = count_moves(origin, MAX_JUMPS[size], full, land, known)
@@ -243,13 +252,16 @@ def draw(state: FroggitLike, seat: int, rng: random.Random) -> tuple[str, tuple[
                 frogs.append((count, size, origin, full, land, known))
                 total += count
         if total:
-            index = rng.choice(range(total))
+            # The frog moves come first, the team moves last: the place among the frog moves
+            # from their end (the frogs came last first), or among the team moves.
+            back = total - teams - 1 - rng.choice(range(total))
+            if back < 0:
+                return sorted(text for _, _, text in state.team_options(seat))[-1 - back], None
             for count, size, origin, full, land, known in frogs:
-                if index < count:
-                    landings, final = nth_move(origin, MAX_JUMPS[size], index, full, land, known)
+                if back < count:
+                    landings, final = nth_move(origin, MAX_JUMPS[size], back, full, land, known)
                     final = state.finishes[seat] if final is None else final
                     return OPENINGS[size][origin] + landings, (size, origin, final)
-                index -= count
-            return sorted(text for _, _, text in state.team_options(seat))[index], None
+                back -= count
     targets = state.fish_targets()
     return f"fish {NAMES[targets[rng.choice(range(len(targets)))]]}", None

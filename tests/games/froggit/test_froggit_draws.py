@@ -57,7 +57,7 @@ def test_the_movers_are_the_frogs_that_may_move_with_their_tables(players: int, 
     state = random_position(players, version, family, seed)
     seat = state.turn
     found, teams = movers(state, seat)
-    walked = frogs_walked(state, seat)
+    walked = frogs_walked(state, seat)[::-1]
     assert [(size, origin) for size, origin, *_ in found] == [(size, origin) for size, origin, _, _ in walked]
     for (_, _, full, land), (_, _, full_list, land_list) in zip(found, walked):
         assert full == sum(BITS[cell] for cell in PADS if full_list[cell])
@@ -78,7 +78,7 @@ def test_a_frog_s_count_and_its_nth_move_are_those_of_its_sorted_moves(players: 
         start = prefix(state, seat, size, origin)
         known = {}
         assert count_moves(origin, MAX_JUMPS[size], full, land, known) == len(listed)
-        drawn = [nth_move(origin, MAX_JUMPS[size], index, full, land, known) for index in range(len(listed))]
+        drawn = [nth_move(origin, MAX_JUMPS[size], back, full, land, known) for back in reversed(range(len(listed)))]
         assert [start + landings for landings, _ in drawn] == sorted(listed) == listed
         assert [final for _, final in drawn] == [None if move.endswith(" home") else CELL[move[-2:]] for move in listed]
 
