@@ -45,6 +45,8 @@ def jump_bits(cell: int) -> dict[int, int]:
 
 
 JUMP_BITS: tuple[dict[int, int], ...] = tuple(jump_bits(cell) for cell in range(len(NAMES)))
+
+
 #: Each cell's name as a move writes a landing on it.
 LANDING_NAMES: tuple[str, ...] = tuple(" " + name for name in NAMES)
 #: How a frog move opens, by size and origin cell: ``"S c3"``; ``"S start"`` from a corner, the
@@ -128,14 +130,14 @@ def pond(state: FroggitLike) -> Pond:
     return kept
 
 
-def movers(state: FroggitLike, seat: int) -> tuple[list[tuple[int, int, int, int]], int]:
+def movers(state: FroggitLike, seat: int, bits: Pond) -> tuple[list[tuple[int, int, int, int]], int]:
     """``(size, origin, full, land)`` for each frog of ``seat`` that may move alone, by the rules
     of ``FroggitState._each_frog`` and in the reverse of its order (which is the frogs' moves'
     sorted order): small frogs before large ones, each size's frog on the start space first
     (its start corner as the origin), then those on pads from the highest cell down; and how
     many team moves the seat has (``FroggitState.team_options``). Pads are taken highest bit
-    first, which needs no ``bit & -bit`` (see :func:`count_moves`)."""
-    bits = pond(state)
+    first, which needs no ``bit & -bit`` (see :func:`count_moves`). ``bits`` is the state's
+    :func:`pond`."""
     full, lone = bits.full, bits.lone
     large, small = bits.tops[seat * 2 + 1], bits.tops[seat * 2]
     empty = PAD_BITS & ~full & ~BITS[state.fish]
@@ -235,15 +237,16 @@ def nth_move(at: int, jumps: int, back: int, full: int, land: int, known: dict[i
             raise IndexError(f"the frog has no move at place {back} from the end")
 
 
-def draw(state: FroggitLike, seat: int, rng: random.Random) -> tuple[str, tuple[int, int, int] | None]:
+def draw(state: FroggitLike, seat: int, rng: random.Random, bits: Pond) -> tuple[str, tuple[int, int, int] | None]:
     """The action at place ``rng.choice(range(count))`` in the sorted legal actions of ``seat``,
-    whose turn it is: its frog moves (frog by frog, in the reverse of :func:`movers`' order),
-    then its team moves; or, with neither or a fish move due, its fish moves. With it, a frog
-    move's (size, origin, final) for ``FroggitState.move_frog``."""
+    whose turn it is, ``bits`` being the state's :func:`pond`: among its frog moves (frog by
+    frog, in the reverse of :func:`movers`' order), then its team moves; or, with neither or a
+    fish move due, among its fish moves. With it, a frog move's (size, origin, final) for
+    ``FroggitState.move_frog``."""
     if not state.fish_due:
         # Per frog with a move: its count of moves and what writing one of them needs.
         frogs = []
-        found, teams = movers(state, seat)
+        found, teams = movers(state, seat, bits)
         total = teams
         for size, origin, full, land in found:
             known: dict[int, int] = {}

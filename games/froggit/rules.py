@@ -409,8 +409,9 @@ class FroggitState(GameState):
         listed = self._listed[0]
         if listed is not None and listed == self.position_key(seat):
             return rng.choice(self._listed[1])
-        action, move = draw(self, seat, rng)
-        self._drawn = (pond(self), self.draw_key(seat), action, move)
+        kept = pond(self)
+        action, move = draw(self, seat, rng, kept)
+        self._drawn = (kept, self.draw_key(seat), action, move)
         return action
 
     def draw_key(self, seat: int) -> tuple[Any, ...]:

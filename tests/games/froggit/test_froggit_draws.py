@@ -56,7 +56,7 @@ def test_the_movers_are_the_frogs_that_may_move_with_their_tables(players: int, 
                                                                    seed: int) -> None:
     state = random_position(players, version, family, seed)
     seat = state.turn
-    found, teams = movers(state, seat)
+    found, teams = movers(state, seat, pond(state))
     walked = frogs_walked(state, seat)[::-1]
     assert [(size, origin) for size, origin, *_ in found] == [(size, origin) for size, origin, _, _ in walked]
     for (_, _, full, land), (_, _, full_list, land_list) in zip(found, walked):
@@ -72,7 +72,7 @@ def test_a_frog_s_count_and_its_nth_move_are_those_of_its_sorted_moves(players: 
                                                                       seed: int) -> None:
     state = random_position(players, version, family, seed)
     seat = state.turn
-    found, _ = movers(state, seat)
+    found, _ = movers(state, seat, pond(state))
     for size, origin, full, land in found:
         listed = own_moves(state, seat, size, origin)
         start = prefix(state, seat, size, origin)
