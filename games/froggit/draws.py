@@ -47,6 +47,19 @@ def jump_bits(cell: int) -> dict[int, int]:
 JUMP_BITS: tuple[dict[int, int], ...] = tuple(jump_bits(cell) for cell in range(len(NAMES)))
 
 
+class CellsOf(dict[int, tuple[int, ...]]):
+    """The cells of a set of cells given as bits, lowest first: ``CELLS_OF[bits]``, each set
+    worked out the first time it is asked for. Only the pads one jump reaches from some cell
+    are asked for, at most 2 ** 12 sets a cell, and the sets a game meets are far fewer; a
+    loop over a tuple costs less than taking the bits off one by one."""
+
+    def __missing__(self, bits: int) -> tuple[int, ...]:
+        cells = self[bits] = tuple(cell for cell in range(bits.bit_length()) if bits >> cell & 1)
+        return cells
+
+
+CELLS_OF = CellsOf()
+
 #: Each cell's name as a move writes a landing on it.
 LANDING_NAMES: tuple[str, ...] = tuple(" " + name for name in NAMES)
 #: How a frog move opens, by size and origin cell: ``"S c3"``; ``"S start"`` from a corner, the
@@ -178,28 +191,28 @@ def count_moves(at: int, jumps: int, full: int, land: int, known: dict[int, int]
 
     With three jumps, ``known`` keeps the count of the moves of two jumps from each pad of the
     first jump, by pad, so that the drawn move's branch is found again by them
-    (:func:`nth_move`). The jumps are unrolled, as in ``FroggitState._walk``; the pads of a jump
-    are taken highest bit first (a count needs no order, and so needs no ``bit & -bit``,
-    dear on a pond of 37 bits: more than one digit of a Python int)."""
-    jump_bits, over_bits, bits = JUMP_BITS, OVER_BITS, BITS
+    (:func:`nth_move`). A second jump back onto ``at`` goes on with the first jump's moves:
+    counted once, they are not counted again. The jumps are unrolled, as in
+    ``FroggitState._walk``, and a jump's pads are read off :data:`CELLS_OF`."""
+    jump_bits, over_bits, cells_of = JUMP_BITS, OVER_BITS, CELLS_OF
     reach = jump_bits[at][full & over_bits[at]] & land
-    count = reach.bit_count()
-    if jumps == 1:
-        return count
-    reach &= PAD_BITS
-    while reach:
-        first = reach.bit_length() - 1
-        reach ^= bits[first]
-        more = jump_bits[first][full & over_bits[first]] & land
-        after = more.bit_count()
-        if jumps > 2:
+    count = ones = reach.bit_count()
+    if jumps == 2:
+        for first in cells_of[reach & PAD_BITS]:
+            count += (jump_bits[first][full & over_bits[first]] & land).bit_count()
+    elif jumps == 3:
+        back = BITS[at]
+        for first in cells_of[reach & PAD_BITS]:
+            more = jump_bits[first][full & over_bits[first]] & land
+            after = more.bit_count()
             more &= PAD_BITS
-            while more:
-                second = more.bit_length() - 1
-                more ^= bits[second]
+            if more & back:
+                more ^= back
+                after += ones
+            for second in cells_of[more]:
                 after += (jump_bits[second][full & over_bits[second]] & land).bit_count()
             known[first] = after
-        count += after
+            count += after
     return count
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from games.errors import IllegalMoveError
 from games.froggit.board import CELL, NAMES, PADS
-from games.froggit.draws import BITS, Pond, count_moves, movers, nth_move, pond
+from games.froggit.draws import BITS, CELLS_OF, Pond, count_moves, movers, nth_move, pond
 from games.froggit.game import Froggit
 from games.froggit.rules import MAX_JUMPS, SIZE_LETTER, FroggitState
 
@@ -155,3 +155,10 @@ def test_a_pond_not_told_of_a_change_is_read_again() -> None:
     copy = state.clone()
     copy.cells[cell] = ()
     assert pond(copy) is not fresh and pond(state) is fresh, "a clone's change is not its original's"
+
+
+@settings(max_examples=200, deadline=None)
+@given(bits=st.integers(min_value=0, max_value=2 ** len(NAMES) - 1))
+def test_the_cells_of_a_set_are_its_bits_lowest_first(bits: int) -> None:
+    assert CELLS_OF[bits] == tuple(cell for cell in range(len(NAMES)) if bits & BITS[cell])
+    assert CELLS_OF[bits] is CELLS_OF[bits], "worked out once"
