@@ -251,7 +251,7 @@ def nth_move(at: int, jumps: int, back: int, full: int, land: int, known: dict[i
 
 
 def draw(state: FroggitLike, seat: int, rng: random.Random, bits: Pond) -> tuple[str, tuple[int, int, int] | None]:
-    """The action at place ``rng.choice(range(count))`` in the sorted legal actions of ``seat``,
+    """The action at place ``rng.randrange(count)`` in the sorted legal actions of ``seat``,
     whose turn it is, ``bits`` being the state's :func:`pond`: among its frog moves (frog by
     frog, in the reverse of :func:`movers`' order), then its team moves; or, with neither or a
     fish move due, among its fish moves. With it, a frog move's (size, origin, final) for
@@ -270,7 +270,7 @@ def draw(state: FroggitLike, seat: int, rng: random.Random, bits: Pond) -> tuple
         if total:
             # The frog moves come first, the team moves last: the place among the frog moves
             # from their end (the frogs came last first), or among the team moves.
-            back = total - teams - 1 - rng.choice(range(total))
+            back = total - teams - 1 - rng.randrange(total)  # the single draw rng.choice makes
             if back < 0:
                 return sorted(text for _, _, text in state.team_options(seat))[-1 - back], None
             for count, size, origin, full, land, known in frogs:
