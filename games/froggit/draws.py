@@ -29,6 +29,8 @@ MAX_JUMPS = (3, 2)
 
 BITS: tuple[int, ...] = tuple(1 << cell for cell in range(len(NAMES)))
 PAD_BITS = sum(BITS[cell] for cell in PADS)
+#: Per cell, the pads but that one: where a frog may land with the fish on that cell, if empty.
+PADS_BUT: tuple[int, ...] = tuple(PAD_BITS & ~bit for bit in BITS)
 #: Per cell, the pads next to it that a hop may go over.
 OVER_BITS: tuple[int, ...] = tuple(sum(BITS[over] for over, _ in HOPS[cell]) for cell in range(len(NAMES)))
 
@@ -151,10 +153,10 @@ def movers(state: FroggitLike, seat: int, bits: Pond) -> tuple[list[tuple[int, i
     many team moves the seat has (``FroggitState.team_options``). Pads are taken highest bit
     first, which needs no ``bit & -bit`` (see :func:`count_moves`). ``bits`` is the state's
     :func:`pond`."""
-    full, lone = bits.full, bits.lone
-    large, small = bits.tops[seat * 2 + 1], bits.tops[seat * 2]
-    empty = PAD_BITS & ~full & ~BITS[state.fish]
-    home = BITS[state.finishes[seat]]
+    full, lone, tops = bits.full, bits.lone, bits.tops
+    large, small = tops[seat * 2 + 1], tops[seat * 2]
+    empty = PADS_BUT[state.fish] & ~full
+    land = empty | BITS[state.finishes[seat]]
     # The occupied pads where a size may land too (expert): a small frog on its own lone large
     # frog, a large frog on another colour's lone small frog. A small frog on top of two is
     # carried by its own large frog: a team.
@@ -163,19 +165,21 @@ def movers(state: FroggitLike, seat: int, bits: Pond) -> tuple[list[tuple[int, i
     else:
         stacks, teams = (0, 0), 0
     found = []
-    for size, tops in ((0, small), (1, large)):
-        land = empty | stacks[size] | home
-        if state.at_start[seat][size]:
-            found.append((size, state.starts[seat], full, land))
-        while tops:
-            origin = tops.bit_length() - 1
+    at_start = state.at_start[seat]
+    for size in (0, 1):
+        land_size = land | stacks[size]
+        if at_start[size]:
+            found.append((size, state.starts[seat], full, land_size))
+        mine = large if size else small
+        while mine:
+            origin = mine.bit_length() - 1
             bit = BITS[origin]
-            tops ^= bit
+            mine ^= bit
             if lone & bit:  # the frog leaves its pad empty: it may land there again, and hop over it no more
-                found.append((size, origin, full & ~bit, land | bit))
+                found.append((size, origin, full ^ bit, land_size | bit))
             else:  # the frog leaves a frog below it: it may land back there only by the rules
-                rest = state.cells[origin][:-1]
-                found.append((size, origin, full, land | bit if state._may_land_on(seat, size, rest) else land))
+                back = state._may_land_on(seat, size, state.cells[origin][:-1])
+                found.append((size, origin, full, land_size | bit if back else land_size))
     # A team steps onto an empty pad.
     count = 0
     while teams:
