@@ -3,9 +3,11 @@
 A frog's moves are the stopping points of its jump sequences (``FroggitState._walk``), and in
 sorted order each move comes right before the moves that go on from it: the pads it may jump
 to next, in cell order, each with the moves that go on from there, then ``home``. So a frog's
-moves form a tree: the move at place ``index`` is found by counting the branches it passes and
-going down the one it lies in, writing that branch alone. ``FroggitState.random_action`` draws
-a random action so, from the count of every legal action.
+moves form a tree: the move at a place is found by counting the branches it passes and going
+down the one it lies in, writing that branch alone; the places are counted from the end, so
+that the pads are taken highest bit first, as ``int.bit_length`` gives them. :func:`draw`
+draws a random action so, from the count of every legal action, and ``FroggitState`` keeps it
+with the pond it was drawn from, so that playing it needs no second check.
 
 The pond is read as bits, ``1 << cell`` a cell, for one moving frog at a time: ``full``, the pads
 with a frog on them, and ``land``, the cells this frog may land on, both as if it had left its
@@ -25,7 +27,6 @@ from games.froggit.notation import SIZES
 
 #: The most jumps of one move, by size (small, large).
 MAX_JUMPS = (3, 2)
-
 
 BITS: tuple[int, ...] = tuple(1 << cell for cell in range(len(NAMES)))
 PAD_BITS = sum(BITS[cell] for cell in PADS)
