@@ -206,15 +206,13 @@ def count_moves(at: int, jumps: int, full: int, land: int, known: dict[int, int]
         for first in cells_of[reach & PAD_BITS]:
             count += (jump_bits[first][full & over_bits[first]] & land).bit_count()
     elif jumps == 3:
-        back = BITS[at]
+        back, onwards = BITS[at], PADS_BUT[at]
         for first in cells_of[reach & PAD_BITS]:
             more = jump_bits[first][full & over_bits[first]] & land
             after = more.bit_count()
-            more &= PAD_BITS
             if more & back:
-                more ^= back
                 after += ones
-            for second in cells_of[more]:
+            for second in cells_of[more & onwards]:
                 after += (jump_bits[second][full & over_bits[second]] & land).bit_count()
             known[first] = after
             count += after
