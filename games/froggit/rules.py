@@ -47,14 +47,12 @@ from games.froggit.board import (
     picture,
     start_corner,
 )
-from games.froggit.draws import Pond, count_moves, movers, nth_move
+from games.froggit.draws import MAX_JUMPS, NO_DRAW, Drawn, Pond, draw, pond
 from games.froggit.notation import HOME, FishMove, FrogMove, TeamMove, parse_move, read_move
 
 SMALL, LARGE = 0, 1
 SIZE_LETTER = ("S", "L")
 SIZE_WORD = ("small", "large")
-#: The most jumps of one move, by size.
-MAX_JUMPS = (3, 2)
 #: Frogs per family by the ``family`` option: (small, large).
 FAMILIES = {"standard": (3, 2), "quick": (2, 1)}
 VERSIONS = ("junior", "expert")
@@ -149,9 +147,10 @@ class FroggitState(GameState):
         #: The last list of legal actions made and the position it was made for
         #: (:meth:`position_key`), so that applying one of them needs no second check.
         self._listed: tuple[tuple[Any, ...] | None, list[str]] = (None, [])
-        #: The last action :meth:`random_action` drew, the position it drew it for and, for a
-        #: frog move, its (size, origin, final).
-        self._drawn: tuple[tuple[Any, ...] | None, str | None, tuple[int, int, int] | None] = (None, None, None)
+        #: The last action :meth:`random_action` drew, with the pond it drew from and
+        #: :meth:`draw_key` then (together the position it drew it for) and, for a frog move,
+        #: its (size, origin, final).
+        self._drawn: Drawn = NO_DRAW
         #: The pads as bits for the draws (:class:`~games.froggit.draws.Pond`), once drawn from.
         self.pond: Pond | None = None
 
@@ -403,50 +402,30 @@ class FroggitState(GameState):
     def random_action(self, seat: int, rng: random.Random) -> str:
         """The action ``rng.choice(self.legal_actions(seat))`` picks, with the same single draw,
         found from how many legal actions there are rather than from their list: each frog's
-        moves are counted and only the one drawn is written (:mod:`games.froggit.draws`). It is
-        kept with the position, so that applying it needs no second check."""
+        moves are counted and only the one drawn is written (:func:`~games.froggit.draws.draw`).
+        It is kept with the position, so that applying it needs no second check."""
         if self.is_over() or seat != self.turn:
             return super().random_action(seat, rng)
-        key = self.position_key(seat)
-        if self._listed[0] == key:
+        listed = self._listed[0]
+        if listed is not None and listed == self.position_key(seat):
             return rng.choice(self._listed[1])
-        action, move = self._draw(seat, rng)
-        self._drawn = (key, action, move)
+        kept = pond(self)
+        action, move = draw(self, seat, rng, kept)
+        self._drawn = (kept, self.draw_key(seat), action, move)
         return action
 
-    def _draw(self, seat: int, rng: random.Random) -> tuple[str, tuple[int, int, int] | None]:
-        """The action at place ``rng.choice(range(count))`` in the sorted legal actions of
-        ``seat``, whose turn it is: its frog moves (frog by frog in :meth:`_each_frog`'s order,
-        which is sorted), then its team moves; or, with neither or a fish move due, its fish
-        moves. With it, a frog move's (size, origin, final) for :meth:`move_frog`."""
-        if not self.fish_due:
-            # Per frog with a move: its count of moves and what writing one of them needs.
-            frogs = []
-            found, total = movers(self, seat)
-            for size, origin, full, land in found:
-                known = {}
-                count = count_moves(origin, MAX_JUMPS[size], full, land, known)
-                if count:
-                    frogs.append((count, size, origin, full, land, known))
-                    total += count
-            if total:
-                index = rng.choice(range(total))
-                for count, size, origin, full, land, known in frogs:
-                    if index < count:
-                        start = origin == self.starts[seat]
-                        landings, final = nth_move(origin, MAX_JUMPS[size], index, full, land, known)
-                        return (f"{SIZE_LETTER[size]} {'start' if start else NAMES[origin]}{landings}",
-                                (size, origin, self.finishes[seat] if final is None else final))
-                    index -= count
-                return sorted(text for _, _, text in self.team_options(seat))[index], None
-        targets = self.fish_targets()
-        return f"fish {NAMES[targets[rng.choice(range(len(targets)))]]}", None
+    def draw_key(self, seat: int) -> tuple[Any, ...]:
+        """What ``seat``'s legal moves depend on beside the pads (:meth:`position_key`)."""
+        return seat, self.fish, self.fish_due, self.at_start[seat][SMALL], self.at_start[seat][LARGE]
 
     def is_drawn(self, seat: int, action: Any) -> bool:
         """True when ``action`` is the last action :meth:`random_action` drew, and it drew it
-        for ``seat`` in the position as it stands."""
-        key, drawn, _ = self._drawn
-        return type(action) is str and action == drawn and key == self.position_key(seat)
+        for ``seat`` in the position as it stands: the pond it drew from is still the state's
+        and still holds the state's pads (it is told of a drawn move only once the move is
+        played, and a state's copy reads its own)."""
+        kept, key, drawn, _ = self._drawn
+        return (type(action) is str and action == drawn and kept is self.pond and kept.cells == self.cells
+                and key == self.draw_key(seat))
 
     # -- checking a move --------------------------------------------------------------------
 
@@ -532,7 +511,8 @@ class FroggitState(GameState):
         as a log move is."""
         if seat == self.turn and not self.is_over():
             if self.is_drawn(seat, action):
-                move = self._drawn[2]
+                move = self._drawn[3]
+                self._drawn = NO_DRAW
                 if move is None:
                     self.play(action)
                 else:
@@ -892,4 +872,5 @@ class FroggitState(GameState):
         copy.cells = list(self.cells)
         copy.at_start = [list(counts) for counts in self.at_start]
         copy.at_home = [list(counts) for counts in self.at_home]
+        copy.pond, copy._drawn = None, NO_DRAW  # a pond follows the moves of one state
         return copy

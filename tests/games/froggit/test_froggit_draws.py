@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from games.errors import IllegalMoveError
 from games.froggit.board import CELL, NAMES, PADS
-from games.froggit.draws import BITS, Pond, count_moves, movers, nth_move, pond
+from games.froggit.draws import BITS, CELLS_OF, Pond, count_moves, movers, nth_move, pond
 from games.froggit.game import Froggit
 from games.froggit.rules import MAX_JUMPS, SIZE_LETTER, FroggitState
 
@@ -56,8 +56,8 @@ def test_the_movers_are_the_frogs_that_may_move_with_their_tables(players: int, 
                                                                    seed: int) -> None:
     state = random_position(players, version, family, seed)
     seat = state.turn
-    found, teams = movers(state, seat)
-    walked = frogs_walked(state, seat)
+    found, teams = movers(state, seat, pond(state))
+    walked = frogs_walked(state, seat)[::-1]
     assert [(size, origin) for size, origin, *_ in found] == [(size, origin) for size, origin, _, _ in walked]
     for (_, _, full, land), (_, _, full_list, land_list) in zip(found, walked):
         assert full == sum(BITS[cell] for cell in PADS if full_list[cell])
@@ -72,13 +72,13 @@ def test_a_frog_s_count_and_its_nth_move_are_those_of_its_sorted_moves(players: 
                                                                       seed: int) -> None:
     state = random_position(players, version, family, seed)
     seat = state.turn
-    found, _ = movers(state, seat)
+    found, _ = movers(state, seat, pond(state))
     for size, origin, full, land in found:
         listed = own_moves(state, seat, size, origin)
         start = prefix(state, seat, size, origin)
         known = {}
         assert count_moves(origin, MAX_JUMPS[size], full, land, known) == len(listed)
-        drawn = [nth_move(origin, MAX_JUMPS[size], index, full, land, known) for index in range(len(listed))]
+        drawn = [nth_move(origin, MAX_JUMPS[size], back, full, land, known) for back in reversed(range(len(listed)))]
         assert [start + landings for landings, _ in drawn] == sorted(listed) == listed
         assert [final for _, final in drawn] == [None if move.endswith(" home") else CELL[move[-2:]] for move in listed]
 
@@ -155,3 +155,10 @@ def test_a_pond_not_told_of_a_change_is_read_again() -> None:
     copy = state.clone()
     copy.cells[cell] = ()
     assert pond(copy) is not fresh and pond(state) is fresh, "a clone's change is not its original's"
+
+
+@settings(max_examples=200, deadline=None)
+@given(bits=st.integers(min_value=0, max_value=2 ** len(NAMES) - 1))
+def test_the_cells_of_a_set_are_its_bits_lowest_first(bits: int) -> None:
+    assert CELLS_OF[bits] == tuple(cell for cell in range(len(NAMES)) if bits & BITS[cell])
+    assert CELLS_OF[bits] is CELLS_OF[bits], "worked out once"
