@@ -131,6 +131,10 @@ class Board:
     the same leaps as ``(over, land, name, steps, masks[land], back)``: ``name`` is the capture
     of both leaps (``c3-e3-e5``), and ``back`` the cell a leap from that landing onto the first
     leap's start passes over (the start itself where there is none)."""
+    steps: tuple[dict[str, tuple[int, int, int, int, str, dict]], ...]
+    """Per cell, its leaps keyed by the landing cell's name, each as ``(land, over, masks[over],
+    masks[land], over's name, steps[land])``: a move's notation is read by following them, one
+    name at a time (:func:`~games.leap_frog.rules.read_capture`)."""
 
     __slots__ = tuple(__annotations__)
 
@@ -203,7 +207,8 @@ def build(shape: str, names: list[str], rows: list[tuple[int, ...]], coords: lis
                  {name: cell for cell, name in enumerate(names)}, over, over_from, masks,
                  shifts, tuple(cell_at), sum(masks), reach, suffixes, named_leaps, tuple(name_order),
                  tuple(ranked), [None] * len(names), byte_table(cell_at), {}, first_leaps, leap_list, numbered_leaps,
-                 leap_groups(shifts, first_leaps, masks), leap_heads(leap_list, masks, over))
+                 leap_groups(shifts, first_leaps, masks), leap_heads(leap_list, masks, over),
+                 named_steps(names, leaps, masks))
 
 
 def leap_tables(names: list[str], coords: list[tuple[int, int]], directions: tuple[tuple[int, int], ...],
@@ -259,6 +264,15 @@ def leap_heads(leap_list: tuple, masks: tuple[int, ...], over: dict[tuple[int, i
                          over.get((further, start), start)) for beyond, further, suffix, number in onward)
         heads.append((name, land_mask, start, middle, seconds, followers))
     return tuple(heads)
+
+
+def named_steps(names: list[str], leaps: list[tuple[tuple[int, int], ...]], masks: tuple[int, ...]) -> tuple:
+    """:attr:`Board.steps` from the cells' names, their leaps and :attr:`Board.masks`."""
+    steps: tuple[dict, ...] = tuple({} for _ in names)
+    for table, found in zip(steps, leaps):
+        for middle, land in found:
+            table[names[land]] = (land, middle, masks[middle], masks[land], names[middle], steps[land])
+    return steps
 
 
 def byte_table(cell_at: list[int]) -> tuple[tuple[tuple[int, ...], ...], ...]:

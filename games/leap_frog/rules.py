@@ -398,34 +398,42 @@ def read_capture(board: Board, move: str) -> tuple[Any, ...] | None:
     and every piece leapt), of those that must be empty (every landing but the start), of
     those whose occupancy the move changes, and the names of the cells leapt (the captured
     list of pieces alike). A removal is ``((cell,), cell, cell, (), mask, 0, mask, ())``.
-    Kept on the board (:attr:`Board.reads`, at most :data:`READS_KEPT` strings)."""
+    Kept on the board (:attr:`Board.reads`, at most :data:`READS_KEPT` strings).
+
+    Each name after the first is looked up among the leaps from the cell before it
+    (:attr:`Board.steps`), so one look-up finds the landing, the piece leapt and their masks;
+    a piece leapt is the start or one leapt before exactly when its bit is in ``need`` already."""
     reads = board.reads
     read = reads.get(move)
     if read is not None or len(move) > MAX_MOVE_CHARS:
         return read
-    index = board.index
-    path = tuple([index.get(part, -1) for part in move.split("-")])
-    if -1 in path:
+    names = move.split("-")
+    start = board.index.get(names[0], -1)
+    if start < 0:
         return None
-    masks, start = board.masks, path[0]
-    if len(path) == 1:
-        read = (path, start, start, (), masks[start], 0, masks[start], ())
+    need = board.masks[start]
+    if len(names) == 1:
+        read = ((start,), start, start, (), need, 0, need, ())
     else:
-        over_from = board.over_from
-        overs: list[int] = []
-        need, clear, at = masks[start], 0, start
-        for land in path[1:]:
-            over = over_from[at].get(land)
-            if over is None or over == start or over in overs:
+        path, overs, over_names = [start], [], []
+        clear = land_mask = 0
+        steps = board.steps[start]
+        for name in names[1:]:
+            step = steps.get(name)
+            if step is None:
                 return None
+            land, over, over_mask, land_mask, over_name, steps = step
+            if need & over_mask:
+                return None
+            need |= over_mask
+            clear |= land_mask
+            path.append(land)
             overs.append(over)
-            need |= masks[over]
-            if land != start:
-                clear |= masks[land]
-            at = land
-        end = path[-1]
-        flip = masks[start] ^ masks[end] ^ sum(masks[over] for over in overs)
-        read = (path, start, end, tuple(overs), need, clear, flip, tuple(board.names[over] for over in overs))
+            over_names.append(over_name)
+        clear &= ~board.masks[start]  # the start may be landed on again: the piece has left it
+        # need holds the start and every piece leapt, each once: flipping the end's bit as well
+        # gives every cell whose occupancy the move changes (none twice when it ends at the start).
+        read = (tuple(path), start, land, tuple(overs), need, clear, need ^ land_mask, tuple(over_names))
     if len(reads) >= READS_KEPT:
         reads.clear()
     reads[move] = read
