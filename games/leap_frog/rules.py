@@ -107,6 +107,10 @@ VARIANTS: dict[str, Variant] = {
     "capture": Variant("capture", "O", ("piece",), (1,), (1,), 1, "none", "O"),
 }
 
+#: Per variant, the piece codes an opening removal may take.
+REMOVABLE = {name: frozenset(variant.letters.index(letter) + 1 for letter in variant.removable)
+             for name, variant in VARIANTS.items()}
+
 
 # -- the move generator: plain functions on a list of piece codes, shared with the bots -----------
 
@@ -454,18 +458,19 @@ class LeapFrogState(GameState):
 
     Move ``i`` (0-based) is made by seat ``i mod players``. The opening is the first
     ``opening_moves`` moves: removals by every seat (``traditional``, ``murray``), by seat 0
-    alone (``froglet``) or none (``capture``).
+    alone (``froglet``) or none (``capture``). ``pieces`` is the mask of the cells that hold
+    a piece when the caller knows it (a new game's board is full, or full but for the centre).
     """
 
     def __init__(self, game: Game, options: Mapping[str, Any], num_players: int,
-                 cells: list[int]) -> None:
+                 cells: list[int], pieces: int | None = None) -> None:
         super().__init__(game, options, num_players)
         self.variant = VARIANTS[options["variant"]]
         self.board = board_for(options)
         self.cells = cells
         #: The mask of the cells that hold a piece (:attr:`Board.masks`), for finding leaps
         #: and checking moves; kept with ``cells``.
-        self.pieces = sum(compress(self.board.masks, cells))
+        self.pieces = sum(compress(self.board.masks, cells)) if pieces is None else pieces
         self.coloured = self.variant.coloured
         #: 1 on every cell that holds a piece, 0 on every empty one, for the capture search
         #: (:func:`capture_list`): ``cells`` itself where the pieces are alike (their code is
@@ -482,7 +487,7 @@ class LeapFrogState(GameState):
         #: Per seat, the captured pieces: colour letters, or cell names for pieces alike.
         self.captured: list[list[str]] = [[] for _ in range(num_players)]
         #: The piece codes an opening removal may take.
-        self.removable = frozenset(self.variant.letters.index(letter) + 1 for letter in self.variant.removable)
+        self.removable = REMOVABLE[self.variant.name]
         self.over = False
         self.check_end()
 
@@ -552,7 +557,7 @@ class LeapFrogState(GameState):
                         self.over = True
                     return
             elif self.ply < self.opening_moves and self.cells[start] in self.removable:
-                self.take(path, path, True, move)
+                self.remove(start, move)
                 return
         path = read_move(self.board, move)  # raises for a string that is no move, saying why
         taken = self.taken_by(path)
@@ -560,6 +565,25 @@ class LeapFrogState(GameState):
             self.check_path(path)  # raises, saying why
             taken = self.taken_by(path) or path
         self.take(path, taken, True, move)
+
+    def remove(self, cell: int, move: str) -> None:
+        """Make the opening removal ``move`` of the piece on ``cell``, known to be allowed:
+        :meth:`take` for a path of one cell."""
+        seat = self.ply % self.num_players
+        cells = self.cells
+        code = cells[cell]
+        cells[cell] = 0
+        if self.coloured:
+            if self.filled is not None:
+                self.filled[cell] = 0
+            self.captured[seat].append(self.letters[code])
+        else:
+            self.captured[seat].append(self.board.names[cell])
+        self.pieces ^= self.board.masks[cell]
+        self.points[seat] += self.values[code]
+        self.moves.append(move)
+        self.ply += 1
+        self.check_end()
 
     @property
     def empty(self) -> set[int]:
