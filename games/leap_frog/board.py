@@ -77,6 +77,11 @@ class Board:
     """Per leap direction, ``(shift, double, starts)``: the bit distance of one cell along it
     (negative: towards lower bits), of two cells, and the mask of the cells from which a
     leap in that direction stays on the board."""
+    lines: tuple[tuple[int, int, int], ...]
+    """Per line of leaps (a direction and its opposite), the ``(shift, double, starts)`` of
+    :attr:`directions` of the one towards higher bits: a leap either way along it is a piece
+    next to a cell ``a`` of ``starts``, one of ``a`` and the cell beyond it holding a piece and
+    the other empty (:func:`can_leap`)."""
     cell_at: tuple[int, ...]
     """Per bit, its cell (-1 for the bits between rows)."""
     every: int
@@ -205,7 +210,8 @@ def build(shape: str, names: list[str], rows: list[tuple[int, ...]], coords: lis
     shifts = tuple((dx + dy * stride, 2 * (dx + dy * stride), mask) for (dx, dy), mask in starts.items())
     return Board(shape, tuple(names), tuple(rows), tuple(leaps), description, centre, diagonal,
                  {name: cell for cell, name in enumerate(names)}, over, over_from, masks,
-                 shifts, tuple(cell_at), sum(masks), reach, suffixes, named_leaps, tuple(name_order),
+                 shifts, tuple(line for line in shifts if line[0] > 0), tuple(cell_at), sum(masks), reach,
+                 suffixes, named_leaps, tuple(name_order),
                  tuple(ranked), [None] * len(names), byte_table(cell_at), {}, first_leaps, leap_list, numbered_leaps,
                  leap_groups(shifts, first_leaps, masks), leap_heads(leap_list, masks, over),
                  named_steps(names, leaps, masks))
@@ -333,14 +339,11 @@ def open_leaps(board: Board, pieces: int) -> int:
 
 
 def can_leap(board: Board, pieces: int) -> bool:
-    """Whether any piece can leap: :func:`leap_starts` is not empty (stopping at the first
-    direction that has a leap)."""
-    empty = board.every ^ pieces
-    for shift, double, starts in board.directions:
-        if shift > 0:
-            if pieces & (pieces >> shift) & (empty >> double) & starts:
-                return True
-        elif pieces & (pieces << -shift) & (empty << -double) & starts:
+    """Whether any piece can leap: :func:`leap_starts` is not empty. Each line of
+    :attr:`Board.lines` is looked at for leaps both ways at once, stopping at the first that
+    has one: three cells in a row with a piece in the middle and exactly one at the ends."""
+    for shift, double, starts in board.lines:
+        if (pieces >> shift) & (pieces ^ (pieces >> double)) & starts:
             return True
     return False
 
