@@ -109,7 +109,7 @@ class Board:
     set bits in order: a mask is read into cells a byte at a time (:func:`mask_cells`)."""
     reads: dict
     """Move strings already read on this board, each with its cells and masks
-    (:func:`~games.leap_frog.rules.read_capture`)."""
+    (:func:`~games.leap_frog.notation.read_capture`)."""
     first_leaps: tuple[dict[int, int], ...]
     """Per leap direction (as :attr:`directions`), the leap from each start cell as its
     number in :attr:`leap_list`, keyed by the start's bit (``masks[start]``)."""
@@ -139,7 +139,7 @@ class Board:
     steps: tuple[dict[str, tuple[int, int, int, int, str, dict]], ...]
     """Per cell, its leaps keyed by the landing cell's name, each as ``(land, over, masks[over],
     masks[land], over's name, steps[land])``: a move's notation is read by following them, one
-    name at a time (:func:`~games.leap_frog.rules.read_capture`)."""
+    name at a time (:func:`~games.leap_frog.notation.read_capture`)."""
 
     __slots__ = tuple(__annotations__)
 

@@ -34,18 +34,13 @@ from itertools import compress
 from typing import Any, NamedTuple
 
 from games.base import Game, GameState, Result, competition_ranks
-from games.errors import GameOverError, IllegalMoveError, NotationError
+from games.errors import GameOverError, IllegalMoveError
 from games.leap_frog.board import (KEEP_CHAINS, Board, can_leap, hexagon_board, leap_shape, leap_starts,
                                    mask_cells, open_leaps, square_board)
 from games.leap_frog.chains import drawn_capture, first_leaps, follow, follow_marked
+from games.leap_frog.notation import Path, read_capture, read_move
 
-#: A move as cell numbers: one cell for an opening removal, else the cells stood and landed on.
-Path = tuple[int, ...]
 EMPTY = "."
-#: The longest move string read (a chain over every piece of an 18 × 18 board fits).
-MAX_MOVE_CHARS = 4 * 18 * 18
-#: How many move strings a board keeps read (:func:`read_capture`) before it starts afresh.
-READS_KEPT = 1 << 14
 
 
 class Variant(NamedTuple):
@@ -365,83 +360,6 @@ def random_capture(cells: list[int], board: Board, empty: set[int], rng: random.
         taken.add(over)
         path.append(land)
         at = land
-
-
-def parse_move(board: Board, move: str) -> Path:
-    """A log move as cell numbers; raises :class:`NotationError` when it does not parse.
-
-    >>> parse_move(square_board(15, 15, False), "c3-e3-e5")
-    (32, 34, 64)
-    """
-    if not isinstance(move, str) or not move:
-        raise NotationError("a move is a cell ('h8') or cells joined by '-' ('c3-e3-e5'), not an empty string")
-    if len(move) > MAX_MOVE_CHARS:
-        raise NotationError(f"a move of {len(move)} characters is longer than any capture on {board.description}")
-    return tuple(board.cell(part) for part in move.split("-"))
-
-
-def read_move(board: Board, move: str) -> Path:
-    """:func:`parse_move` for a string of real cell names, quickly; anything else goes to
-    :func:`parse_move`, which says what is wrong with it."""
-    if type(move) is str and len(move) <= MAX_MOVE_CHARS:
-        index = board.index
-        path = tuple([index.get(part, -1) for part in move.split("-")])
-        if -1 not in path:
-            return path
-    return parse_move(board, move)
-
-
-def read_capture(board: Board, move: str) -> tuple[Any, ...] | None:
-    """A move string (``type(move) is str``) read once per board, with what deciding and
-    playing it needs, or ``None`` for a string that is no real move: one that does not name
-    real cells, or whose steps are not leaps, or that leaps a piece twice or over its own
-    start (no position allows it, and :meth:`LeapFrogState.check_path` says why).
-
-    The answer is ``(path, start, end, overs, need, clear, flip, over_names)``: the cells,
-    the pieces leapt over in order, the mask of the cells that must hold a piece (the start
-    and every piece leapt), of those that must be empty (every landing but the start), of
-    those whose occupancy the move changes, and the names of the cells leapt (the captured
-    list of pieces alike). A removal is ``((cell,), cell, cell, (), mask, 0, mask, ())``.
-    Kept on the board (:attr:`Board.reads`, at most :data:`READS_KEPT` strings).
-
-    Each name after the first is looked up among the leaps from the cell before it
-    (:attr:`Board.steps`), so one look-up finds the landing, the piece leapt and their masks;
-    a piece leapt is the start or one leapt before exactly when its bit is in ``need`` already."""
-    reads = board.reads
-    read = reads.get(move)
-    if read is not None or len(move) > MAX_MOVE_CHARS:
-        return read
-    names = move.split("-")
-    start = board.index.get(names[0], -1)
-    if start < 0:
-        return None
-    need = board.masks[start]
-    if len(names) == 1:
-        read = ((start,), start, start, (), need, 0, need, ())
-    else:
-        path, overs, over_names = [start], [], []
-        clear = land_mask = 0
-        steps = board.steps[start]
-        for name in names[1:]:
-            step = steps.get(name)
-            if step is None:
-                return None
-            land, over, over_mask, land_mask, over_name, steps = step
-            if need & over_mask:
-                return None
-            need |= over_mask
-            clear |= land_mask
-            path.append(land)
-            overs.append(over)
-            over_names.append(over_name)
-        clear &= ~board.masks[start]  # the start may be landed on again: the piece has left it
-        # need holds the start and every piece leapt, each once: flipping the end's bit as well
-        # gives every cell whose occupancy the move changes (none twice when it ends at the start).
-        read = (tuple(path), start, land, tuple(overs), need, clear, need ^ land_mask, tuple(over_names))
-    if len(reads) >= READS_KEPT:
-        reads.clear()
-    reads[move] = read
-    return read
 
 
 def board_for(options: Mapping[str, Any]) -> Board:

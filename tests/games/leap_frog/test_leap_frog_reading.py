@@ -1,6 +1,7 @@
 """Reading a move's notation (``read_capture``) against a plain reading of the same string, cell
 by cell through the board's names and leaps, on random strings of real and unreal cells
-(hypothesis), and the step table it follows (``Board.steps``) against the board's leaps."""
+(hypothesis), read whole and as one leap more than a move read before; and the step table it
+follows (``Board.steps``) against the board's leaps."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.leap_frog.board import hexagon_board, square_board
-from games.leap_frog.rules import MAX_MOVE_CHARS, read_capture
+from games.leap_frog.notation import MAX_MOVE_CHARS, read_capture
 
 BOARDS = (square_board(15, 15, False), square_board(8, 8, False), square_board(5, 7, True),
           square_board(18, 18, True), hexagon_board())
@@ -62,9 +63,15 @@ def moves(draw: st.DrawFn) -> tuple[int, str]:
 def test_a_read_is_the_plain_reading_of_the_string(case: tuple[int, str]) -> None:
     number, move = case
     board = BOARDS[number]
-    board.reads.pop(move, None)
-    assert read_capture(board, move) == plain_read(board, move)
-    assert read_capture(board, move) == plain_read(board, move)  # kept, and the same again
+    expected = plain_read(board, move)
+    board.reads.clear()
+    assert read_capture(board, move) == expected  # cell by cell
+    assert read_capture(board, move) == expected  # kept, and the same again
+    cut = move.rfind("-")
+    if cut > 0:
+        board.reads.clear()
+        if read_capture(board, move[:cut]) is not None:
+            assert read_capture(board, move) == expected  # one leap more than the move before it
 
 
 def test_the_steps_are_the_leaps_by_the_landing_cells_name() -> None:
