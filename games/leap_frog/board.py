@@ -338,6 +338,18 @@ def open_leaps(board: Board, pieces: int) -> int:
     return found
 
 
+def leap_left(board: Board, pieces: int) -> int:
+    """The mask of the three cells in a row of one leap on the board (the first that
+    :func:`can_leap` meets), or 0 when no leap is left. A move that changes none of those
+    cells leaves that leap there, so the game goes on without looking again."""
+    for shift, double, starts in board.lines:
+        found = (pieces >> shift) & (pieces ^ (pieces >> double)) & starts
+        if found:
+            low = found & -found
+            return low | low << shift | low << double
+    return 0
+
+
 def can_leap(board: Board, pieces: int) -> bool:
     """Whether any piece can leap: :func:`leap_starts` is not empty. Each line of
     :attr:`Board.lines` is looked at for leaps both ways at once, stopping at the first that

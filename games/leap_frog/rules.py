@@ -35,7 +35,7 @@ from typing import Any, NamedTuple
 
 from games.base import Game, GameState, Result, competition_ranks
 from games.errors import GameOverError, IllegalMoveError
-from games.leap_frog.board import (KEEP_CHAINS, Board, can_leap, hexagon_board, leap_shape, leap_starts,
+from games.leap_frog.board import (KEEP_CHAINS, Board, hexagon_board, leap_left, leap_shape, leap_starts,
                                    mask_cells, open_leaps, square_board)
 from games.leap_frog.chains import drawn_capture, first_leaps, follow, follow_marked
 from games.leap_frog.notation import Path, read_capture, read_move
@@ -407,6 +407,9 @@ class LeapFrogState(GameState):
         #: The piece codes an opening removal may take.
         self.removable = REMOVABLE[self.variant.name]
         self.over = False
+        #: After the opening, the mask of the three cells of a leap left on the board
+        #: (:func:`~games.leap_frog.board.leap_left`): found again only when a move changes one.
+        self.leap = 0
         self.check_end()
 
     # -- whose turn -------------------------------------------------------------------------
@@ -425,8 +428,10 @@ class LeapFrogState(GameState):
 
     def check_end(self) -> None:
         """After the opening, the game ends as soon as no capture exists."""
-        if self.ply >= self.opening_moves and not can_leap(self.board, self.pieces):
-            self.over = True
+        if self.ply >= self.opening_moves:
+            self.leap = leap_left(self.board, self.pieces)
+            if not self.leap:
+                self.over = True
 
     def capture_starts(self) -> list[int]:
         """The cells whose piece can leap now, in cell order."""
@@ -471,8 +476,10 @@ class LeapFrogState(GameState):
                     self.pieces = pieces = pieces ^ flip
                     self.moves.append(move)
                     self.ply += 1
-                    if not can_leap(self.board, pieces):
-                        self.over = True
+                    if flip & self.leap:  # the move changed a cell of the leap last found
+                        self.leap = leap_left(self.board, pieces)
+                        if not self.leap:
+                            self.over = True
                     return
             elif self.ply < self.opening_moves and self.cells[start] in self.removable:
                 self.remove(start, move)

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.errors import NotationError
-from games.leap_frog.board import can_leap, hexagon_board, leap_starts, open_leaps, square_board
+from games.leap_frog.board import can_leap, hexagon_board, leap_left, leap_starts, open_leaps, square_board
 from games.leap_frog.chains import first_leaps
 
 
@@ -183,3 +183,9 @@ def test_a_leap_is_left_exactly_when_a_piece_has_a_piece_beside_it_and_an_empty_
                    for start, found in enumerate(board.leaps) for over, land in found)
     assert can_leap(board, pieces) is expected
     assert expected is (leap_starts(board, pieces) != 0)
+    left = leap_left(board, pieces)
+    assert (left != 0) is expected
+    if left:  # the three cells of a leap that is open one way or the other
+        assert any(left == board.masks[start] | board.masks[over] | board.masks[land]
+                   and occupied[start] and occupied[over] and not occupied[land]
+                   for start, found in enumerate(board.leaps) for over, land in found)
