@@ -77,6 +77,11 @@ class Board:
     """Per leap direction, ``(shift, double, starts)``: the bit distance of one cell along it
     (negative: towards lower bits), of two cells, and the mask of the cells from which a
     leap in that direction stays on the board."""
+    lines: tuple[tuple[int, int, int], ...]
+    """Per line of leaps (a direction and its opposite), the ``(shift, double, starts)`` of
+    :attr:`directions` of the one towards higher bits: a leap either way along it is a piece
+    next to a cell ``a`` of ``starts``, one of ``a`` and the cell beyond it holding a piece and
+    the other empty (:func:`can_leap`)."""
     cell_at: tuple[int, ...]
     """Per bit, its cell (-1 for the bits between rows)."""
     every: int
@@ -104,7 +109,7 @@ class Board:
     set bits in order: a mask is read into cells a byte at a time (:func:`mask_cells`)."""
     reads: dict
     """Move strings already read on this board, each with its cells and masks
-    (:func:`~games.leap_frog.rules.read_capture`)."""
+    (:func:`~games.leap_frog.notation.read_capture`)."""
     first_leaps: tuple[dict[int, int], ...]
     """Per leap direction (as :attr:`directions`), the leap from each start cell as its
     number in :attr:`leap_list`, keyed by the start's bit (``masks[start]``)."""
@@ -131,6 +136,10 @@ class Board:
     the same leaps as ``(over, land, name, steps, masks[land], back)``: ``name`` is the capture
     of both leaps (``c3-e3-e5``), and ``back`` the cell a leap from that landing onto the first
     leap's start passes over (the start itself where there is none)."""
+    steps: tuple[dict[str, tuple[int, int, int, int, str, dict]], ...]
+    """Per cell, its leaps keyed by the landing cell's name, each as ``(land, over, masks[over],
+    masks[land], over's name, steps[land])``: a move's notation is read by following them, one
+    name at a time (:func:`~games.leap_frog.notation.read_capture`)."""
 
     __slots__ = tuple(__annotations__)
 
@@ -201,9 +210,11 @@ def build(shape: str, names: list[str], rows: list[tuple[int, ...]], coords: lis
     shifts = tuple((dx + dy * stride, 2 * (dx + dy * stride), mask) for (dx, dy), mask in starts.items())
     return Board(shape, tuple(names), tuple(rows), tuple(leaps), description, centre, diagonal,
                  {name: cell for cell, name in enumerate(names)}, over, over_from, masks,
-                 shifts, tuple(cell_at), sum(masks), reach, suffixes, named_leaps, tuple(name_order),
+                 shifts, tuple(line for line in shifts if line[0] > 0), tuple(cell_at), sum(masks), reach,
+                 suffixes, named_leaps, tuple(name_order),
                  tuple(ranked), [None] * len(names), byte_table(cell_at), {}, first_leaps, leap_list, numbered_leaps,
-                 leap_groups(shifts, first_leaps, masks), leap_heads(leap_list, masks, over))
+                 leap_groups(shifts, first_leaps, masks), leap_heads(leap_list, masks, over),
+                 named_steps(names, leaps, masks))
 
 
 def leap_tables(names: list[str], coords: list[tuple[int, int]], directions: tuple[tuple[int, int], ...],
@@ -259,6 +270,15 @@ def leap_heads(leap_list: tuple, masks: tuple[int, ...], over: dict[tuple[int, i
                          over.get((further, start), start)) for beyond, further, suffix, number in onward)
         heads.append((name, land_mask, start, middle, seconds, followers))
     return tuple(heads)
+
+
+def named_steps(names: list[str], leaps: list[tuple[tuple[int, int], ...]], masks: tuple[int, ...]) -> tuple:
+    """:attr:`Board.steps` from the cells' names, their leaps and :attr:`Board.masks`."""
+    steps: tuple[dict, ...] = tuple({} for _ in names)
+    for table, found in zip(steps, leaps):
+        for middle, land in found:
+            table[names[land]] = (land, middle, masks[middle], masks[land], names[middle], steps[land])
+    return steps
 
 
 def byte_table(cell_at: list[int]) -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -318,15 +338,24 @@ def open_leaps(board: Board, pieces: int) -> int:
     return found
 
 
+def leap_left(board: Board, pieces: int) -> int:
+    """The mask of the three cells in a row of one leap on the board (the first that
+    :func:`can_leap` meets), or 0 when no leap is left. A move that changes none of those
+    cells leaves that leap there, so the game goes on without looking again."""
+    for shift, double, starts in board.lines:
+        found = (pieces >> shift) & (pieces ^ (pieces >> double)) & starts
+        if found:
+            low = found & -found
+            return low | low << shift | low << double
+    return 0
+
+
 def can_leap(board: Board, pieces: int) -> bool:
-    """Whether any piece can leap: :func:`leap_starts` is not empty (stopping at the first
-    direction that has a leap)."""
-    empty = board.every ^ pieces
-    for shift, double, starts in board.directions:
-        if shift > 0:
-            if pieces & (pieces >> shift) & (empty >> double) & starts:
-                return True
-        elif pieces & (pieces << -shift) & (empty << -double) & starts:
+    """Whether any piece can leap: :func:`leap_starts` is not empty. Each line of
+    :attr:`Board.lines` is looked at for leaps both ways at once, stopping at the first that
+    has one: three cells in a row with a piece in the middle and exactly one at the ends."""
+    for shift, double, starts in board.lines:
+        if (pieces >> shift) & (pieces ^ (pieces >> double)) & starts:
             return True
     return False
 

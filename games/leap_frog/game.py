@@ -30,6 +30,17 @@ def standard_pieces(variant: str, cells: int) -> tuple[str, ...]:
     return tuple(letter for letter, count in zip(chosen.letters, counts) for _ in range(count))
 
 
+#: Per variant, the table that turns a layout's letters (as bytes) into their piece codes.
+LAYOUT_CODES = {name: bytes.maketrans(variant.letters.encode(), bytes(range(1, len(variant.letters) + 1)))
+                for name, variant in VARIANTS.items()}
+
+
+@cache
+def layout_counts(variant: str, cells: int) -> tuple[tuple[int, int], ...]:
+    """:meth:`~games.leap_frog.rules.Variant.counts`, worked out once per variant and size."""
+    return VARIANTS[variant].counts(cells)
+
+
 def default_size(options: Mapping[str, Any], num_players: int) -> int:
     return 12 if options.get("variant") == "froglet" else 15
 
@@ -95,12 +106,14 @@ class LeapFrog(Game):
         layout = raw["layout"]
         if not isinstance(layout, list) or len(layout) != rows:
             raise SetupError(f"setup 'layout' must be a list of {rows} strings, one per row from row 1")
-        if not (all(type(row) is str and len(row) == cols for row in layout)
-                and set("".join(layout)) <= set(variant.letters)):  # else each row is well formed
-            self.check_layout(layout, variant, cols)
+        if not all(type(row) is str and len(row) == cols for row in layout):
+            self.check_layout(layout, variant, cols)  # raises, naming the first row that is wrong
         text = "".join(layout)
-        for letter, colour, (low, high) in zip(variant.letters, variant.colours, variant.counts(len(text))):
-            count = text.count(letter)
+        found = [text.count(letter) for letter in variant.letters]
+        if sum(found) != len(text):  # a letter that is no piece's
+            self.check_layout(layout, variant, cols)
+        for letter, colour, count, (low, high) in zip(variant.letters, variant.colours, found,
+                                                      layout_counts(variant.name, len(text))):
             if not low <= count <= high:
                 wanted = str(low) if low == high else f"{low} or {high}"
                 raise SetupError(f"the layout has {count} {colour} piece{'' if count == 1 else 's'} "
@@ -136,13 +149,14 @@ class LeapFrog(Game):
                   setup: Mapping[str, Any]) -> LeapFrogState:
         variant = VARIANTS[options["variant"]]
         board = self.board_for(options)
-        if variant.coloured:
-            cells = list(map(variant.codes.__getitem__, "".join(setup["layout"])))
+        if variant.coloured:  # a layout's letters, one a cell, turned into piece codes a byte at a time
+            cells = list("".join(setup["layout"]).encode().translate(LAYOUT_CODES[variant.name]))
         else:
             cells = [1] * len(board)
-            if board.centre is not None:
-                cells[board.centre] = 0
-        return LeapFrogState(self, options, num_players, cells)
+        if board.centre is None:
+            return LeapFrogState(self, options, num_players, cells, board.every)
+        cells[board.centre] = 0
+        return LeapFrogState(self, options, num_players, cells, board.every ^ board.masks[board.centre])
 
     def position(self, options: Mapping[str, Any], num_players: int, picture: Sequence[str], *,
                  ply: int = 0, scores: Sequence[int] | None = None,

@@ -34,18 +34,13 @@ from itertools import compress
 from typing import Any, NamedTuple
 
 from games.base import Game, GameState, Result, competition_ranks
-from games.errors import GameOverError, IllegalMoveError, NotationError
-from games.leap_frog.board import (KEEP_CHAINS, Board, can_leap, hexagon_board, leap_shape, leap_starts,
+from games.errors import GameOverError, IllegalMoveError
+from games.leap_frog.board import (KEEP_CHAINS, Board, hexagon_board, leap_left, leap_shape, leap_starts,
                                    mask_cells, open_leaps, square_board)
 from games.leap_frog.chains import drawn_capture, first_leaps, follow, follow_marked
+from games.leap_frog.notation import Path, read_capture, read_move
 
-#: A move as cell numbers: one cell for an opening removal, else the cells stood and landed on.
-Path = tuple[int, ...]
 EMPTY = "."
-#: The longest move string read (a chain over every piece of an 18 × 18 board fits).
-MAX_MOVE_CHARS = 4 * 18 * 18
-#: How many move strings a board keeps read (:func:`read_capture`) before it starts afresh.
-READS_KEPT = 1 << 14
 
 
 class Variant(NamedTuple):
@@ -106,6 +101,10 @@ VARIANTS: dict[str, Variant] = {
                        (66, 51, 21, 6), 144, "first", "G"),
     "capture": Variant("capture", "O", ("piece",), (1,), (1,), 1, "none", "O"),
 }
+
+#: Per variant, the piece codes an opening removal may take.
+REMOVABLE = {name: frozenset(variant.letters.index(letter) + 1 for letter in variant.removable)
+             for name, variant in VARIANTS.items()}
 
 
 # -- the move generator: plain functions on a list of piece codes, shared with the bots -----------
@@ -363,75 +362,6 @@ def random_capture(cells: list[int], board: Board, empty: set[int], rng: random.
         at = land
 
 
-def parse_move(board: Board, move: str) -> Path:
-    """A log move as cell numbers; raises :class:`NotationError` when it does not parse.
-
-    >>> parse_move(square_board(15, 15, False), "c3-e3-e5")
-    (32, 34, 64)
-    """
-    if not isinstance(move, str) or not move:
-        raise NotationError("a move is a cell ('h8') or cells joined by '-' ('c3-e3-e5'), not an empty string")
-    if len(move) > MAX_MOVE_CHARS:
-        raise NotationError(f"a move of {len(move)} characters is longer than any capture on {board.description}")
-    return tuple(board.cell(part) for part in move.split("-"))
-
-
-def read_move(board: Board, move: str) -> Path:
-    """:func:`parse_move` for a string of real cell names, quickly; anything else goes to
-    :func:`parse_move`, which says what is wrong with it."""
-    if type(move) is str and len(move) <= MAX_MOVE_CHARS:
-        index = board.index
-        path = tuple([index.get(part, -1) for part in move.split("-")])
-        if -1 not in path:
-            return path
-    return parse_move(board, move)
-
-
-def read_capture(board: Board, move: str) -> tuple[Any, ...] | None:
-    """A move string (``type(move) is str``) read once per board, with what deciding and
-    playing it needs, or ``None`` for a string that is no real move: one that does not name
-    real cells, or whose steps are not leaps, or that leaps a piece twice or over its own
-    start (no position allows it, and :meth:`LeapFrogState.check_path` says why).
-
-    The answer is ``(path, start, end, overs, need, clear, flip, over_names)``: the cells,
-    the pieces leapt over in order, the mask of the cells that must hold a piece (the start
-    and every piece leapt), of those that must be empty (every landing but the start), of
-    those whose occupancy the move changes, and the names of the cells leapt (the captured
-    list of pieces alike). A removal is ``((cell,), cell, cell, (), mask, 0, mask, ())``.
-    Kept on the board (:attr:`Board.reads`, at most :data:`READS_KEPT` strings)."""
-    reads = board.reads
-    read = reads.get(move)
-    if read is not None or len(move) > MAX_MOVE_CHARS:
-        return read
-    index = board.index
-    path = tuple([index.get(part, -1) for part in move.split("-")])
-    if -1 in path:
-        return None
-    masks, start = board.masks, path[0]
-    if len(path) == 1:
-        read = (path, start, start, (), masks[start], 0, masks[start], ())
-    else:
-        over_from = board.over_from
-        overs: list[int] = []
-        need, clear, at = masks[start], 0, start
-        for land in path[1:]:
-            over = over_from[at].get(land)
-            if over is None or over == start or over in overs:
-                return None
-            overs.append(over)
-            need |= masks[over]
-            if land != start:
-                clear |= masks[land]
-            at = land
-        end = path[-1]
-        flip = masks[start] ^ masks[end] ^ sum(masks[over] for over in overs)
-        read = (path, start, end, tuple(overs), need, clear, flip, tuple(board.names[over] for over in overs))
-    if len(reads) >= READS_KEPT:
-        reads.clear()
-    reads[move] = read
-    return read
-
-
 def board_for(options: Mapping[str, Any]) -> Board:
     """The board the options describe: the hexagon for ``capture``, else a rectangle."""
     if options["variant"] == "capture":
@@ -446,18 +376,19 @@ class LeapFrogState(GameState):
 
     Move ``i`` (0-based) is made by seat ``i mod players``. The opening is the first
     ``opening_moves`` moves: removals by every seat (``traditional``, ``murray``), by seat 0
-    alone (``froglet``) or none (``capture``).
+    alone (``froglet``) or none (``capture``). ``pieces`` is the mask of the cells that hold
+    a piece when the caller knows it (a new game's board is full, or full but for the centre).
     """
 
     def __init__(self, game: Game, options: Mapping[str, Any], num_players: int,
-                 cells: list[int]) -> None:
+                 cells: list[int], pieces: int | None = None) -> None:
         super().__init__(game, options, num_players)
         self.variant = VARIANTS[options["variant"]]
         self.board = board_for(options)
         self.cells = cells
         #: The mask of the cells that hold a piece (:attr:`Board.masks`), for finding leaps
         #: and checking moves; kept with ``cells``.
-        self.pieces = sum(compress(self.board.masks, cells))
+        self.pieces = sum(compress(self.board.masks, cells)) if pieces is None else pieces
         self.coloured = self.variant.coloured
         #: 1 on every cell that holds a piece, 0 on every empty one, for the capture search
         #: (:func:`capture_list`): ``cells`` itself where the pieces are alike (their code is
@@ -474,8 +405,11 @@ class LeapFrogState(GameState):
         #: Per seat, the captured pieces: colour letters, or cell names for pieces alike.
         self.captured: list[list[str]] = [[] for _ in range(num_players)]
         #: The piece codes an opening removal may take.
-        self.removable = frozenset(self.variant.letters.index(letter) + 1 for letter in self.variant.removable)
+        self.removable = REMOVABLE[self.variant.name]
         self.over = False
+        #: After the opening, the mask of the three cells of a leap left on the board
+        #: (:func:`~games.leap_frog.board.leap_left`): found again only when a move changes one.
+        self.leap = 0
         self.check_end()
 
     # -- whose turn -------------------------------------------------------------------------
@@ -494,8 +428,10 @@ class LeapFrogState(GameState):
 
     def check_end(self) -> None:
         """After the opening, the game ends as soon as no capture exists."""
-        if self.ply >= self.opening_moves and not can_leap(self.board, self.pieces):
-            self.over = True
+        if self.ply >= self.opening_moves:
+            self.leap = leap_left(self.board, self.pieces)
+            if not self.leap:
+                self.over = True
 
     def capture_starts(self) -> list[int]:
         """The cells whose piece can leap now, in cell order."""
@@ -540,11 +476,13 @@ class LeapFrogState(GameState):
                     self.pieces = pieces = pieces ^ flip
                     self.moves.append(move)
                     self.ply += 1
-                    if not can_leap(self.board, pieces):
-                        self.over = True
+                    if flip & self.leap:  # the move changed a cell of the leap last found
+                        self.leap = leap_left(self.board, pieces)
+                        if not self.leap:
+                            self.over = True
                     return
             elif self.ply < self.opening_moves and self.cells[start] in self.removable:
-                self.take(path, path, True, move)
+                self.remove(start, move)
                 return
         path = read_move(self.board, move)  # raises for a string that is no move, saying why
         taken = self.taken_by(path)
@@ -552,6 +490,25 @@ class LeapFrogState(GameState):
             self.check_path(path)  # raises, saying why
             taken = self.taken_by(path) or path
         self.take(path, taken, True, move)
+
+    def remove(self, cell: int, move: str) -> None:
+        """Make the opening removal ``move`` of the piece on ``cell``, known to be allowed:
+        :meth:`take` for a path of one cell."""
+        seat = self.ply % self.num_players
+        cells = self.cells
+        code = cells[cell]
+        cells[cell] = 0
+        if self.coloured:
+            if self.filled is not None:
+                self.filled[cell] = 0
+            self.captured[seat].append(self.letters[code])
+        else:
+            self.captured[seat].append(self.board.names[cell])
+        self.pieces ^= self.board.masks[cell]
+        self.points[seat] += self.values[code]
+        self.moves.append(move)
+        self.ply += 1
+        self.check_end()
 
     @property
     def empty(self) -> set[int]:

@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games.errors import NotationError
-from games.leap_frog.board import hexagon_board, leap_starts, open_leaps, square_board
+from games.leap_frog.board import can_leap, hexagon_board, leap_left, leap_starts, open_leaps, square_board
 from games.leap_frog.chains import first_leaps
 
 
@@ -168,3 +170,22 @@ def test_open_leaps_are_the_cells_empty_or_not_with_a_piece_beside_and_an_empty_
                     if sum(occupied[over] and not occupied[land] for over, land in found) >= 2)
         assert first_leaps(board, pieces)[1:] == (expected, twice)
         assert open_leaps(board, pieces) & pieces == leap_starts(board, pieces)
+
+
+@given(number=st.integers(0, len(BOARDS) + 1), seed=st.integers(0, 2**32), fill=st.floats(0.0, 1.0))
+def test_a_leap_is_left_exactly_when_a_piece_has_a_piece_beside_it_and_an_empty_cell_behind(
+        number: int, seed: int, fill: float) -> None:
+    board = (BOARDS + [square_board(18, 18, True), square_board(6, 4, False)])[number]
+    rng = random.Random(seed)
+    occupied = [rng.random() < fill for _ in range(len(board))]
+    pieces = sum(mask for mask, full in zip(board.masks, occupied) if full)
+    expected = any(occupied[start] and occupied[over] and not occupied[land]
+                   for start, found in enumerate(board.leaps) for over, land in found)
+    assert can_leap(board, pieces) is expected
+    assert expected is (leap_starts(board, pieces) != 0)
+    left = leap_left(board, pieces)
+    assert (left != 0) is expected
+    if left:  # the three cells of a leap that is open one way or the other
+        assert any(left == board.masks[start] | board.masks[over] | board.masks[land]
+                   and occupied[start] and occupied[over] and not occupied[land]
+                   for start, found in enumerate(board.leaps) for over, land in found)

@@ -235,3 +235,24 @@ def test_mutated_moves_are_moves_or_clean_refusals(variant: str, data: st.DataOb
 def test_paths_of_real_cells_are_moves_or_clean_refusals(cells: list[str]) -> None:
     for state in STATES.values():
         apply_or_refuse(state, "-".join(cells))
+
+
+@settings(max_examples=60, deadline=None)
+@given(variant=st.sampled_from(sorted(VARIANTS)), seed=st.integers(0, 2**32))
+def test_the_leap_kept_is_one_on_the_board_and_the_game_ends_when_none_is_left(variant: str, seed: int) -> None:
+    """After every move of a random game, the leap a position keeps (``LeapFrogState.leap``)
+    is still open, and the game is over exactly when no leap is left."""
+    from games.leap_frog.board import can_leap
+
+    rng = random.Random(seed)
+    opts, players = random_options(variant, rng)
+    state = GAME.new_state(opts, players, GAME.random_setup(opts, players, rng))
+    board = state.board
+    while not state.is_over():
+        state.apply_move(state.random_action(state.seat_to_move(), rng))
+        assert state.is_over() is not can_leap(board, state.pieces) or state.in_opening()
+        if not state.in_opening() and not state.is_over():
+            cells = [cell for cell in range(len(board)) if state.leap & board.masks[cell]]
+            assert len(cells) == 3 and any(
+                {start, over, land} == set(cells) and state.cells[start] and state.cells[over]
+                and not state.cells[land] for start, found in enumerate(board.leaps) for over, land in found)

@@ -198,3 +198,30 @@ def test_a_layout_is_refused_at_its_first_faulty_row_in_row_order() -> None:
             GAME.parse_setup({"layout": layout}, opts, 2)
         assert str(refused.value) == message
     assert GAME.parse_setup({"layout": good}, opts, 2) == {"layout": good}
+
+
+@pytest.mark.parametrize("raw", [{"variant": "murray", "rows": 8, "cols": 8}, {"variant": "froglet"},
+                                 {"variant": "murray", "rows": 5, "cols": 9, "diagonal": True},
+                                 {"variant": "traditional", "rows": 6, "cols": 4}, {"variant": "capture"}])
+def test_a_new_game_holds_the_layouts_pieces_and_their_mask(raw: dict) -> None:
+    """The cells and the mask of the pieces of a new game, against the letters looked up one
+    by one and the masks of the cells that hold a piece added up."""
+    opts = options(**raw)
+    variant = VARIANTS[opts["variant"]]
+    for seed in range(20):
+        setup = GAME.random_setup(opts, 2, random.Random(seed))
+        state = GAME.new_state(opts, 2, setup)
+        board = state.board
+        if variant.coloured:
+            assert state.cells == [variant.letters.index(letter) + 1 for letter in "".join(setup["layout"])]
+        else:
+            assert state.cells == [0 if cell == board.centre else 1 for cell in range(len(board))]
+        assert state.pieces == sum(mask for mask, code in zip(board.masks, state.cells) if code)
+
+
+@pytest.mark.parametrize("row", ["RRWWX", "RRWW.", "RRW", "RRWWWW"])
+def test_a_layout_with_a_letter_of_no_piece_or_a_row_of_the_wrong_length_is_refused(row: str) -> None:
+    opts = options(variant="murray", rows=4, cols=5)
+    rows = ["GRRYY", "YWWWW", "RRYYW", row]
+    with pytest.raises(SetupError, match="row 4 of the layout"):
+        GAME.parse_setup({"layout": rows}, opts, 2)
