@@ -22,6 +22,7 @@ both sides' verification objects of each log must be equal, or the run stops.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import multiprocessing
 import random
@@ -35,8 +36,9 @@ from revision import load_games, module, resolve
 
 #: Logs per variant for the replay figure (cycled through as long as the budget lasts).
 REPLAY_LOGS = 40
-#: Logs per variant for the first-sight figure, by game: about a second of verifying each.
-FRESH_LOGS = {"leapfrog_race": 2000, "measure_and_tempo": 600, "froggit": 80, "leap_frog": 240}
+#: Logs per variant for the first-sight figure, by game: a few tenths of a second of today's
+#: verifying each, so that one collection of the process's garbage does not decide a row.
+FRESH_LOGS = {"leapfrog_race": 4000, "measure_and_tempo": 1500, "froggit": 300, "leap_frog": 2000}
 
 
 class Side:
@@ -109,6 +111,7 @@ def against_row(variant: Any, today: Side, other: Side, logs: list[dict[str, Any
 
     half = None if seconds is None else seconds / 2
     replay = taking_turns({"today": replayer(today), "other": replayer(other)}, rounds, half, games)
+    gc.collect()  # the replay's garbage, collected before it, not during the short first sight
     met = taking_turns({"today": first_sight(today, "today"), "other": first_sight(other, "other")},
                        min(rounds, len(fresh)), None, len(fresh))
     if answers["today"] != answers["other"]:
@@ -168,7 +171,11 @@ def fresh_log(job: tuple[str, dict[str, Any], int, int]) -> dict[str, Any]:
     from games.runner import play_bots
 
     slug, options, players, index = job
-    return play_bots(get_game(slug), ["random"] * players, options=options, seed=f"first-sight-{slug}-{index}")
+    # The variant in the seed: two variants on one board would otherwise play the same moves,
+    # and the second would meet logs the first has read.
+    variant = ",".join(f"{key}={value}" for key, value in sorted(options.items()))
+    return play_bots(get_game(slug), ["random"] * players, options=options,
+                     seed=f"first-sight-{slug}-{variant}-{players}-{index}")
 
 
 def play(side: Side, variant: Any, index: int) -> dict[str, Any]:
