@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.base import Game, GameState, Result, competition_ranks
-from games.errors import GameOverError, IllegalMoveError, NotationError, shorten
+from games.errors import GameOverError, IllegalMoveError, shorten
 from games.froggit.board import (
     CELL,
     CENTRE,
@@ -49,6 +49,7 @@ from games.froggit.board import (
 )
 from games.froggit.draws import MAX_JUMPS, NO_DRAW, Drawn, Pond, draw, pond
 from games.froggit.notation import HOME, FishMove, FrogMove, TeamMove, parse_move, read_move
+from games.froggit.routes import ANY_SEAT, Route, read_route, routes_for
 
 SMALL, LARGE = 0, 1
 SIZE_LETTER = ("S", "L")
@@ -72,52 +73,6 @@ def frog_label(frog: int) -> str:
 FrogOption = tuple[int, int, int, str]
 
 
-#: A frog move's way across the pond for one seat: (size, origin, final, from start, hops,
-#: pads): the origin the seat's start corner for ``start``, the final cell its finish corner
-#: for ``home``; the pads it hops over and the pads it lands on, in order.
-Route = tuple[int, int, int, bool, tuple[int, ...], tuple[int, ...]]
-#: The routes read so far, per (start, finish) corners, by move text; ``False`` for a text
-#: that is none (the checker reads it and says what is wrong). A table holding
-#: :data:`ROUTES_KEPT` texts is emptied before it takes another, and a text longer than any
-#: frog move (``S start b2 c3 home``) is not kept: a table stays a few megabytes at most.
-ROUTES: dict[tuple[int, int], dict[str, Route | bool]] = {}
-ROUTES_KEPT = 1 << 14
-LONGEST_ROUTE = len("S start b2 c3 home")
-
-
-def frog_route(text: str, start: int, home: int) -> Route | bool:
-    """The route of the frog move ``text`` for a seat starting on ``start`` and finishing on
-    ``home``, whatever is on the pond; ``False`` unless ``text`` is a frog move in the
-    notation, with at most its size's jumps, each a step or a hop."""
-    try:
-        move = read_move(text)
-    except NotationError:
-        return False
-    if type(move) is not FrogMove:
-        return False
-    size = SMALL if move.size == "S" else LARGE
-    if len(move.landings) > MAX_JUMPS[size]:
-        return False
-    origin = at = start if move.origin is None else move.origin
-    hops, pads = [], []
-    for landing in move.landings:
-        target = home if landing == HOME else landing
-        over = JUMP_OVER[at].get(target)
-        if over is None:
-            return False
-        if over != STEP_SLOT:
-            hops.append(over)
-        if landing != HOME:
-            pads.append(target)
-        at = target
-    return size, origin, at, move.origin is None, tuple(hops), tuple(pads)
-
-
-def routes_for(start: int, home: int) -> dict[str, Route | bool]:
-    """The table of routes of a seat starting on ``start`` and finishing on ``home``."""
-    return ROUTES.setdefault((start, home), {})
-
-
 class FroggitState(GameState):
     """A position: every pad's frogs, each family's frogs at start and home, the fish, whose
     turn it is and whether that seat owes a fish move after a frog went home."""
@@ -130,7 +85,7 @@ class FroggitState(GameState):
         seats = range(num_players)
         self.starts: tuple[int, ...] = tuple(start_corner(seat, num_players) for seat in seats)
         self.finishes: tuple[int, ...] = tuple(finish_corner(seat, num_players) for seat in seats)
-        #: Per seat, the routes of the frog moves read for it (:func:`frog_route`).
+        #: Per seat, the routes of the frog moves read for it (:func:`~games.froggit.routes.frog_route`).
         self.routes: tuple[dict[str, Route | bool], ...] = tuple(
             routes_for(start, finish) for start, finish in zip(self.starts, self.finishes))
         #: Every cell's frogs, bottom first (corners stay empty).
@@ -431,18 +386,15 @@ class FroggitState(GameState):
 
     def apply_move(self, move: str) -> None:
         """Play one log move, checked against the rules (verification's path). A frog move,
-        the commonest, is read once a seat as its route (:func:`frog_route`) and played by
+        the commonest, is read once as its route (:mod:`~games.froggit.routes`) and played by
         :meth:`play_route` when the frogs on its way let it; anything else takes
         :meth:`check_and_apply`, which says what is wrong."""
         if self.winner is None and self.turns < self.max_turns and not self.fish_due and type(move) is str:
-            routes = self.routes[self.turn]
-            route = routes.get(move)
+            route = ANY_SEAT.get(move)
             if route is None:
-                route = frog_route(move, self.starts[self.turn], self.finishes[self.turn])
-                if len(move) <= LONGEST_ROUTE:
-                    if len(routes) >= ROUTES_KEPT:
-                        routes.clear()
-                    routes[move] = route
+                route = self.routes[self.turn].get(move)
+                if route is None:
+                    route = read_route(move, self.starts[self.turn], self.finishes[self.turn])
             if route and self.play_route(route):  # type: ignore[arg-type]
                 self.moves.append(move)
                 return

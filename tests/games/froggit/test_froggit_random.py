@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from games.errors import GameOverError, IllegalMoveError, NotationError
 from games.froggit.board import CELL, CORNERS, HOPS, IS_PAD, NAMES, PADS, STEPS
 from games.froggit.game import Froggit
-from games.froggit.rules import LARGE, SMALL, FroggitState, frog_route
 from games.froggit.notation import FrogMove, parse_move
+from games.froggit.routes import frog_route
+from games.froggit.rules import LARGE, SMALL, FroggitState
 from games.logs import verify_log
 from tests.helpers import random_game_count
 
