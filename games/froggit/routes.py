@@ -15,7 +15,7 @@ False
 
 from __future__ import annotations
 
-from games.froggit.board import HOME_OVER, NAMES, NO_SLOT, PAD_JUMPS, STEP_SLOT
+from games.froggit.board import CORNERS, HOME_OVER, NAMES, NO_SLOT, PAD_JUMPS, STEP_SLOT
 from games.froggit.draws import MAX_JUMPS
 from games.froggit.notation import PAD_CELL
 
@@ -25,10 +25,16 @@ from games.froggit.notation import PAD_CELL
 Route = tuple[int, int, int, bool, tuple[int, ...], tuple[int, ...]]
 #: The frog sizes by letter: small 0, large 1.
 FROG_SIZE = {"S": 0, "L": 1}
-#: Per cell, the lily pads one jump away, by name: (over, pad), ``over`` the pad hopped over
-#: or :data:`~games.froggit.board.STEP_SLOT` for a step.
-JUMP_TO: tuple[dict[str, tuple[int, int]], ...] = tuple(
-    {name[1:]: (over, onto) for over, onto, name in PAD_JUMPS[cell]} for cell in range(len(NAMES)))
+#: Per cell, the lily pads one jump away, by name, each as the pieces of a route it adds:
+#: (the pads it hops over, ``()`` for a step or the one pad; the pad; that pad alone).
+JUMP_TO: tuple[dict[str, tuple[tuple[int, ...], int, tuple[int]]], ...] = tuple(
+    {name[1:]: (() if over == STEP_SLOT else (over,), onto, (onto,)) for over, onto, name in PAD_JUMPS[cell]}
+    for cell in range(len(NAMES)))
+#: Per finish corner, per cell, the pads a jump from the cell into the corner hops over
+#: (``()`` for a step), or ``None`` for no such jump.
+HOME_HOPS: dict[int, tuple[tuple[int, ...] | None, ...]] = {
+    corner: tuple(None if over == NO_SLOT else () if over == STEP_SLOT else (over,) for over in overs)
+    for corner, overs in HOME_OVER.items()}
 
 #: The routes read so far by move text, ``False`` for a text that is none (the checker reads
 #: it and says what is wrong): the texts that name no start or finish space in
@@ -37,7 +43,8 @@ JUMP_TO: tuple[dict[str, tuple[int, int]], ...] = tuple(
 #: another, and a text longer than any frog move (``S start b2 c3 home``) is not kept: a text
 #: kept costs some 300 bytes, so the tables stay within some megabytes.
 ANY_SEAT: dict[str, Route | bool] = {}
-ROUTES: dict[tuple[int, int], dict[str, Route | bool]] = {}
+ROUTES: dict[tuple[int, int], dict[str, Route | bool]] = {
+    (corner, CORNERS[(index + 3) % 6]): {} for index, corner in enumerate(CORNERS)}
 ANY_SEAT_KEPT = 1 << 15
 ROUTES_KEPT = 1 << 14
 LONGEST_ROUTE = len("S start b2 c3 home")
@@ -61,24 +68,22 @@ def frog_route(text: str, start: int, home: int) -> Route | bool:
     if at < 0:
         return False
     to_home = tokens[-1] == "home"
-    hops: list[int] = []
-    pads: list[int] = []
+    hops: tuple[int, ...] = ()
+    pads: tuple[int, ...] = ()
     for token in tokens[2:-1] if to_home else tokens[2:]:
         jump = JUMP_TO[at].get(token)
         if jump is None:
             return False
-        over, at = jump
-        if over != STEP_SLOT:
-            hops.append(over)
-        pads.append(at)
+        hop, at, pad = jump
+        hops += hop
+        pads += pad
     if to_home:
-        over = HOME_OVER[home][at]
-        if over == NO_SLOT:
+        hop = HOME_HOPS[home][at]
+        if hop is None:
             return False
-        if over != STEP_SLOT:
-            hops.append(over)
+        hops += hop
         at = home
-    return size, origin, at, from_start, tuple(hops), tuple(pads)
+    return size, origin, at, from_start, hops, pads
 
 
 def read_route(text: str, start: int, home: int) -> Route | bool:
@@ -98,4 +103,4 @@ def read_route(text: str, start: int, home: int) -> Route | bool:
 
 def routes_for(start: int, home: int) -> dict[str, Route | bool]:
     """The table of routes of a seat starting on ``start`` and finishing on ``home``."""
-    return ROUTES.setdefault((start, home), {})
+    return ROUTES[start, home]
