@@ -307,6 +307,12 @@ class FroggitState(GameState):
         reach = FISH_REACH[self.fish] if self.fish_due else PADS
         return [cell for cell in reach if cell != self.fish and not self.is_team(cell)]
 
+    def has_fish_target(self) -> bool:
+        """Whether the fish may swim anywhere now (:meth:`fish_targets`), found at the first
+        pad it may swim to rather than listing them all."""
+        reach = FISH_REACH[self.fish] if self.fish_due else PADS
+        return any(cell != self.fish and not self.is_team(cell) for cell in reach)
+
     def has_frog_move(self, seat: int) -> bool:
         """Whether ``seat`` can move a frog or a team: some frog has a first jump (or goes home
         at once), found without listing the moves."""
@@ -404,57 +410,52 @@ class FroggitState(GameState):
         """Move the frog of ``route`` if the seat to move may (no fish move being due), and
         say whether it did: the rules of :meth:`frog_path`, checked in any order. The frog is
         there to move and leaves its pad as it sets off (it may hop over or land on that pad
-        again); each pad it hops over holds a frog (not the fish); each it lands on is not the
-        fish's and is empty, or (expert) holds one frog it may stack on: a small frog its own
+        again); no pad on its way is the fish's; each pad it hops over holds a frog; each it
+        lands on is empty, or (expert) holds one frog it may stack on: a small frog its own
         large frog, a large frog another colour's small one. Refused, the state is as it was."""
         size, origin, final, from_start, hops, pads = route
         seat = self.turn
         cells = self.cells
         frog = seat * 2 + size
+        fish = self.fish
+        if fish in hops or fish in pads:
+            return False
         if from_start:
             if not self.at_start[seat][size]:
                 return False
-            rest = None
+            content = None
         else:
             content = cells[origin]
             if not content or content[-1] != frog:
                 return False
-            rest = cells[origin] = content[:-1]
-        fish = self.fish
-        open_ = True
+            cells[origin] = content[:-1]
         for over in hops:
-            if over == fish or not cells[over]:
-                open_ = False
+            if not cells[over]:
                 break
         else:
             for target in pads:
                 below = cells[target]
-                if target == fish:
-                    open_ = False
+                if below and (len(below) == 2 or not self.expert
+                              or (below[0] != frog | LARGE if size == SMALL
+                                  else below[0] & 1 != SMALL or below[0] >> 1 == seat)):
                     break
-                if below:
-                    if (len(below) == 2 or not self.expert
-                            or (below[0] != frog | LARGE if size == SMALL
-                                else below[0] & 1 != SMALL or below[0] >> 1 == seat)):
-                        open_ = False
-                        break
-        if not open_:
-            if rest is not None:
-                cells[origin] = content
-            return False
-        # The frog has left its pad (or its start space, below); move_frog, inlined for a
-        # move that ends the turn on a pad, as most do.
-        if final == self.finishes[seat]:
-            if rest is not None:
-                cells[origin] = content
-            self.move_frog(size, origin, final)
-            return True
-        if rest is None:
-            self.at_start[seat][size] -= 1
-        cells[final] += (frog,)
-        self.turns += 1
-        self.turn = (seat + 1) % self.num_players
-        return True
+            else:
+                # The way is open and the frog has left its pad (or leaves its start space,
+                # below); move_frog, inlined for a move that ends the turn on a pad, as most do.
+                if final != self.finishes[seat]:
+                    if content is None:
+                        self.at_start[seat][size] -= 1
+                    cells[final] += (frog,)
+                    self.turns += 1
+                    self.turn = (seat + 1) % self.num_players
+                    return True
+                if content is not None:
+                    cells[origin] = content
+                self.move_frog(size, origin, final)
+                return True
+        if content is not None:
+            cells[origin] = content
+        return False
 
     def apply_action(self, seat: int, action: str) -> None:
         """A seat's decision. One of the legal actions just listed for this very position
@@ -713,7 +714,7 @@ class FroggitState(GameState):
             self.turns += 1
             return
         self.fish_due = True
-        if not self.fish_targets():
+        if not self.has_fish_target():
             self.fish_due = False
             self.end_turn()
 

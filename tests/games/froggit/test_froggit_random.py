@@ -368,3 +368,15 @@ def test_a_random_action_is_the_choice_among_the_legal_ones(players: int, versio
             assert snapshot(state) == snapshot(trial)
             rng.setstate(mine.getstate())
     assert all(seen.values()), seen
+
+
+@settings(max_examples=400, deadline=None)
+@given(fish=st.sampled_from(PADS), due=st.booleans(),
+       pads=st.lists(st.sampled_from(["", "one", *["team"] * 8]), min_size=len(PADS), max_size=len(PADS)))
+def test_the_fish_has_a_target_exactly_when_its_targets_are_listed(fish: int, due: bool, pads: list[str]) -> None:
+    """Pads crowded with teams, so that the fish is often hemmed in."""
+    state = new_state(2, "expert")
+    for cell, what in zip(PADS, pads):
+        state.cells[cell] = {"": (), "team": (1, 0), "one": (3,)}[what] if cell != fish else ()
+    state.fish, state.fish_due = fish, due
+    assert state.has_fish_target() == bool(state.fish_targets())
