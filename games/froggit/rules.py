@@ -38,6 +38,7 @@ from games.froggit.board import (
     IS_PAD,
     JUMP_OVER,
     NAMES,
+    NO_SLOT,
     PAD_JUMPS,
     PADS,
     STEP_SET,
@@ -314,18 +315,31 @@ class FroggitState(GameState):
         return any(cell != self.fish and not self.is_team(cell) for cell in reach)
 
     def has_frog_move(self, seat: int) -> bool:
-        """Whether ``seat`` can move a frog or a team: some frog has a first jump (or goes home
-        at once), found without listing the moves."""
-        found = False
+        """Whether ``seat`` can move a frog or a team: some frog that may move alone has a
+        first jump (or goes home at once), found without listing the moves. A first jump
+        neither hops over nor lands on the pad the frog leaves, so the pads are read as they
+        stand."""
+        cells = self.cells
+        tops = (frog_code(seat, SMALL), frog_code(seat, LARGE))
+        for cell in PADS:
+            content = cells[cell]
+            if content and content[-1] in tops and self.can_jump(seat, content[-1] & 1, cell):
+                return True
+        for size in (LARGE, SMALL):
+            if self.at_start[seat][size] and self.can_jump(seat, size, self.starts[seat]):
+                return True
+        return bool(self.team_options(seat))
 
-        def walk(size: int, origin: int, full: list[bool], land: list[bool]) -> None:
-            nonlocal found
-            if not found:
-                found = (full[HOME_OVER[self.finishes[seat]][origin]]
-                         or any(full[over] and land[first] for over, first, _ in PAD_JUMPS[origin]))
-
-        self._each_frog(seat, walk)
-        return found or bool(self.team_options(seat))
+    def can_jump(self, seat: int, size: int, origin: int) -> bool:
+        """Whether a frog of ``seat`` and ``size`` on ``origin`` has a first jump: into its
+        finish space, or onto a pad (not the fish's) it may land on, each by a step or a hop
+        over a frog."""
+        cells = self.cells
+        over = HOME_OVER[self.finishes[seat]][origin]
+        if over == STEP_SLOT or (over != NO_SLOT and cells[over]):
+            return True
+        return any((over == STEP_SLOT or cells[over]) and first != self.fish
+                   and self._may_land_on(seat, size, cells[first]) for over, first, _ in PAD_JUMPS[origin])
 
     def position_key(self, seat: int) -> tuple[Any, ...]:
         """Everything ``seat``'s legal moves depend on (the game not being over aside): the

@@ -380,3 +380,34 @@ def test_the_fish_has_a_target_exactly_when_its_targets_are_listed(fish: int, du
         state.cells[cell] = {"": (), "team": (1, 0), "one": (3,)}[what] if cell != fish else ()
     state.fish, state.fish_due = fish, due
     assert state.has_fish_target() == bool(state.fish_targets())
+
+
+#: What a pad may hold in a two-seat game beside seat 0's one frog: mostly seat 1's frogs
+#: (alone, as a team, trapping), so that seat 0 is often stuck; and that frog's pad.
+OTHERS = [(), (2,), (3,), (3, 2), (3, 0), (1, 0), (0,)]
+MINE = [(0,), (1,), (1, 0), (2, 1)]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(version=st.sampled_from(["junior", "expert"]), mine=st.sampled_from(PADS), content=st.sampled_from(MINE),
+       fish=st.sampled_from(PADS), at_start=st.lists(st.sampled_from([0, 0, 0, 1]), min_size=2, max_size=2),
+       pads=st.lists(st.sampled_from([*OTHERS, (2,), (3,), (3, 2)]), min_size=len(PADS), max_size=len(PADS)))
+def test_a_seat_has_a_frog_move_exactly_when_its_moves_are_listed(
+        version: str, mine: int, content: tuple[int, ...], fish: int, at_start: list[int],
+        pads: list[tuple[int, ...]]) -> None:
+    """On crowded ponds, where seat 0 is often stuck, with the fish in the way or not."""
+    state = new_state(2, version)
+    for cell, held in zip(PADS, pads):
+        state.cells[cell] = held
+    state.cells[mine] = content
+    if fish != mine:
+        state.cells[fish] = ()
+        state.fish = fish
+    state.at_start[0] = at_start
+    assert state.has_frog_move(0) == bool(state.frog_moves(0) or state.team_options(0))
+
+
+def test_a_seat_of_the_seeded_games_has_a_frog_move_exactly_when_its_moves_are_listed() -> None:
+    for state in positions(POSITIONS):
+        for seat in range(state.num_players):
+            assert state.has_frog_move(seat) == bool(state.frog_moves(seat) or state.team_options(seat))
