@@ -91,7 +91,11 @@ def read_route(text: str, start: int, home: int) -> Route | bool:
     finish space, else for every seat."""
     route = frog_route(text, start, home)
     if len(text) <= LONGEST_ROUTE:
-        if text.startswith(SEAT_WORDS) or text.endswith(" home"):
+        if route:  # from the start space, or into the finish space
+            seats = route[3] or route[2] == home  # type: ignore[index]
+        else:
+            seats = text.startswith(SEAT_WORDS) or text.endswith(" home")
+        if seats:
             table, kept = ROUTES[start, home], ROUTES_KEPT
         else:
             table, kept = ANY_SEAT, ANY_SEAT_KEPT

@@ -10,7 +10,7 @@ from games.errors import NotationError
 from games.froggit.board import CORNERS, JUMP_OVER, NAMES, STEP_SLOT
 from games.froggit.draws import MAX_JUMPS
 from games.froggit.notation import HOME, FrogMove, parse_move
-from games.froggit.routes import SEAT_WORDS, frog_route
+from games.froggit.routes import ANY_SEAT, LONGEST_ROUTE, SEAT_WORDS, frog_route, read_route, routes_for
 
 #: Each seat's (start, finish) corners: a corner and the one opposite.
 SEAT_CORNERS = [(corner, CORNERS[(index + 3) % 6]) for index, corner in enumerate(CORNERS)]
@@ -77,6 +77,26 @@ def test_a_text_naming_no_start_or_finish_space_reads_alike_for_every_seat(text:
     """What lets replay keep such a text's route once for every seat."""
     if not text.startswith(SEAT_WORDS) and not text.endswith(" home"):
         assert len({frog_route(text, *seat) for seat in SEAT_CORNERS}) == 1
+
+
+@settings(max_examples=2000, deadline=None)
+@given(text=near_moves(), seat=st.sampled_from(SEAT_CORNERS))
+def test_a_text_naming_its_seats_corners_is_kept_for_that_seat_alone(text: str, seat: tuple[int, int]) -> None:
+    """A frog move from the start space or into the finish space is kept in its seat's table;
+    any other frog move in the table for every seat."""
+    mine = routes_for(*seat)
+    ANY_SEAT.pop(text, None)
+    mine.pop(text, None)
+    route = read_route(text, *seat)
+    assert route == frog_route(text, *seat)
+    tokens = text.split(" ")
+    names = tokens[0] in ("S", "L") and len(tokens) > 1 and (tokens[1] == "start" or tokens[-1] == "home")
+    if len(text) > LONGEST_ROUTE:
+        assert text not in mine and text not in ANY_SEAT
+    elif names:
+        assert mine[text] == route and text not in ANY_SEAT
+    elif route:
+        assert ANY_SEAT[text] == route and text not in mine
 
 
 def test_every_short_walk_reads_as_the_parser_reads_it() -> None:
