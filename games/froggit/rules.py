@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.base import Game, GameState, Result, competition_ranks
-from games.errors import GameOverError, IllegalMoveError, NotationError, shorten
+from games.errors import GameOverError, IllegalMoveError, shorten
 from games.froggit.board import (
     CELL,
     CENTRE,
@@ -38,6 +38,7 @@ from games.froggit.board import (
     IS_PAD,
     JUMP_OVER,
     NAMES,
+    NO_SLOT,
     PAD_JUMPS,
     PADS,
     STEP_SET,
@@ -49,6 +50,7 @@ from games.froggit.board import (
 )
 from games.froggit.draws import MAX_JUMPS, NO_DRAW, Drawn, Pond, draw, pond
 from games.froggit.notation import HOME, FishMove, FrogMove, TeamMove, parse_move, read_move
+from games.froggit.routes import ANY_SEAT, Route, read_route, routes_for
 
 SMALL, LARGE = 0, 1
 SIZE_LETTER = ("S", "L")
@@ -72,52 +74,6 @@ def frog_label(frog: int) -> str:
 FrogOption = tuple[int, int, int, str]
 
 
-#: A frog move's way across the pond for one seat: (size, origin, final, from start, hops,
-#: pads): the origin the seat's start corner for ``start``, the final cell its finish corner
-#: for ``home``; the pads it hops over and the pads it lands on, in order.
-Route = tuple[int, int, int, bool, tuple[int, ...], tuple[int, ...]]
-#: The routes read so far, per (start, finish) corners, by move text; ``False`` for a text
-#: that is none (the checker reads it and says what is wrong). A table holding
-#: :data:`ROUTES_KEPT` texts is emptied before it takes another, and a text longer than any
-#: frog move (``S start b2 c3 home``) is not kept: a table stays a few megabytes at most.
-ROUTES: dict[tuple[int, int], dict[str, Route | bool]] = {}
-ROUTES_KEPT = 1 << 14
-LONGEST_ROUTE = len("S start b2 c3 home")
-
-
-def frog_route(text: str, start: int, home: int) -> Route | bool:
-    """The route of the frog move ``text`` for a seat starting on ``start`` and finishing on
-    ``home``, whatever is on the pond; ``False`` unless ``text`` is a frog move in the
-    notation, with at most its size's jumps, each a step or a hop."""
-    try:
-        move = read_move(text)
-    except NotationError:
-        return False
-    if type(move) is not FrogMove:
-        return False
-    size = SMALL if move.size == "S" else LARGE
-    if len(move.landings) > MAX_JUMPS[size]:
-        return False
-    origin = at = start if move.origin is None else move.origin
-    hops, pads = [], []
-    for landing in move.landings:
-        target = home if landing == HOME else landing
-        over = JUMP_OVER[at].get(target)
-        if over is None:
-            return False
-        if over != STEP_SLOT:
-            hops.append(over)
-        if landing != HOME:
-            pads.append(target)
-        at = target
-    return size, origin, at, move.origin is None, tuple(hops), tuple(pads)
-
-
-def routes_for(start: int, home: int) -> dict[str, Route | bool]:
-    """The table of routes of a seat starting on ``start`` and finishing on ``home``."""
-    return ROUTES.setdefault((start, home), {})
-
-
 class FroggitState(GameState):
     """A position: every pad's frogs, each family's frogs at start and home, the fish, whose
     turn it is and whether that seat owes a fish move after a frog went home."""
@@ -130,7 +86,7 @@ class FroggitState(GameState):
         seats = range(num_players)
         self.starts: tuple[int, ...] = tuple(start_corner(seat, num_players) for seat in seats)
         self.finishes: tuple[int, ...] = tuple(finish_corner(seat, num_players) for seat in seats)
-        #: Per seat, the routes of the frog moves read for it (:func:`frog_route`).
+        #: Per seat, the routes of the frog moves read for it (:func:`~games.froggit.routes.frog_route`).
         self.routes: tuple[dict[str, Route | bool], ...] = tuple(
             routes_for(start, finish) for start, finish in zip(self.starts, self.finishes))
         #: Every cell's frogs, bottom first (corners stay empty).
@@ -352,19 +308,38 @@ class FroggitState(GameState):
         reach = FISH_REACH[self.fish] if self.fish_due else PADS
         return [cell for cell in reach if cell != self.fish and not self.is_team(cell)]
 
+    def has_fish_target(self) -> bool:
+        """Whether the fish may swim anywhere now (:meth:`fish_targets`), found at the first
+        pad it may swim to rather than listing them all."""
+        reach = FISH_REACH[self.fish] if self.fish_due else PADS
+        return any(cell != self.fish and not self.is_team(cell) for cell in reach)
+
     def has_frog_move(self, seat: int) -> bool:
-        """Whether ``seat`` can move a frog or a team: some frog has a first jump (or goes home
-        at once), found without listing the moves."""
-        found = False
+        """Whether ``seat`` can move a frog or a team: some frog that may move alone has a
+        first jump (or goes home at once), found without listing the moves. A first jump
+        neither hops over nor lands on the pad the frog leaves, so the pads are read as they
+        stand."""
+        cells = self.cells
+        tops = (frog_code(seat, SMALL), frog_code(seat, LARGE))
+        for cell in PADS:
+            content = cells[cell]
+            if content and content[-1] in tops and self.can_jump(seat, content[-1] & 1, cell):
+                return True
+        for size in (LARGE, SMALL):
+            if self.at_start[seat][size] and self.can_jump(seat, size, self.starts[seat]):
+                return True
+        return bool(self.team_options(seat))
 
-        def walk(size: int, origin: int, full: list[bool], land: list[bool]) -> None:
-            nonlocal found
-            if not found:
-                found = (full[HOME_OVER[self.finishes[seat]][origin]]
-                         or any(full[over] and land[first] for over, first, _ in PAD_JUMPS[origin]))
-
-        self._each_frog(seat, walk)
-        return found or bool(self.team_options(seat))
+    def can_jump(self, seat: int, size: int, origin: int) -> bool:
+        """Whether a frog of ``seat`` and ``size`` on ``origin`` has a first jump: into its
+        finish space, or onto a pad (not the fish's) it may land on, each by a step or a hop
+        over a frog."""
+        cells = self.cells
+        over = HOME_OVER[self.finishes[seat]][origin]
+        if over == STEP_SLOT or (over != NO_SLOT and cells[over]):
+            return True
+        return any((over == STEP_SLOT or cells[over]) and first != self.fish
+                   and self._may_land_on(seat, size, cells[first]) for over, first, _ in PAD_JUMPS[origin])
 
     def position_key(self, seat: int) -> tuple[Any, ...]:
         """Everything ``seat``'s legal moves depend on (the game not being over aside): the
@@ -431,18 +406,15 @@ class FroggitState(GameState):
 
     def apply_move(self, move: str) -> None:
         """Play one log move, checked against the rules (verification's path). A frog move,
-        the commonest, is read once a seat as its route (:func:`frog_route`) and played by
+        the commonest, is read once as its route (:mod:`~games.froggit.routes`) and played by
         :meth:`play_route` when the frogs on its way let it; anything else takes
         :meth:`check_and_apply`, which says what is wrong."""
         if self.winner is None and self.turns < self.max_turns and not self.fish_due and type(move) is str:
-            routes = self.routes[self.turn]
-            route = routes.get(move)
+            route = ANY_SEAT.get(move)
             if route is None:
-                route = frog_route(move, self.starts[self.turn], self.finishes[self.turn])
-                if len(move) <= LONGEST_ROUTE:
-                    if len(routes) >= ROUTES_KEPT:
-                        routes.clear()
-                    routes[move] = route
+                route = self.routes[self.turn].get(move)
+                if route is None:
+                    route = read_route(move, self.starts[self.turn], self.finishes[self.turn])
             if route and self.play_route(route):  # type: ignore[arg-type]
                 self.moves.append(move)
                 return
@@ -452,57 +424,52 @@ class FroggitState(GameState):
         """Move the frog of ``route`` if the seat to move may (no fish move being due), and
         say whether it did: the rules of :meth:`frog_path`, checked in any order. The frog is
         there to move and leaves its pad as it sets off (it may hop over or land on that pad
-        again); each pad it hops over holds a frog (not the fish); each it lands on is not the
-        fish's and is empty, or (expert) holds one frog it may stack on: a small frog its own
+        again); no pad on its way is the fish's; each pad it hops over holds a frog; each it
+        lands on is empty, or (expert) holds one frog it may stack on: a small frog its own
         large frog, a large frog another colour's small one. Refused, the state is as it was."""
         size, origin, final, from_start, hops, pads = route
         seat = self.turn
         cells = self.cells
         frog = seat * 2 + size
+        fish = self.fish
+        if fish in hops or fish in pads:
+            return False
         if from_start:
             if not self.at_start[seat][size]:
                 return False
-            rest = None
+            content = None
         else:
             content = cells[origin]
             if not content or content[-1] != frog:
                 return False
-            rest = cells[origin] = content[:-1]
-        fish = self.fish
-        open_ = True
+            cells[origin] = content[:-1]
         for over in hops:
-            if over == fish or not cells[over]:
-                open_ = False
+            if not cells[over]:
                 break
         else:
             for target in pads:
                 below = cells[target]
-                if target == fish:
-                    open_ = False
+                if below and (len(below) == 2 or not self.expert
+                              or (below[0] != frog | LARGE if size == SMALL
+                                  else below[0] & 1 != SMALL or below[0] >> 1 == seat)):
                     break
-                if below:
-                    if (len(below) == 2 or not self.expert
-                            or (below[0] != frog | LARGE if size == SMALL
-                                else below[0] & 1 != SMALL or below[0] >> 1 == seat)):
-                        open_ = False
-                        break
-        if not open_:
-            if rest is not None:
-                cells[origin] = content
-            return False
-        # The frog has left its pad (or its start space, below); move_frog, inlined for a
-        # move that ends the turn on a pad, as most do.
-        if final == self.finishes[seat]:
-            if rest is not None:
-                cells[origin] = content
-            self.move_frog(size, origin, final)
-            return True
-        if rest is None:
-            self.at_start[seat][size] -= 1
-        cells[final] += (frog,)
-        self.turns += 1
-        self.turn = (seat + 1) % self.num_players
-        return True
+            else:
+                # The way is open and the frog has left its pad (or leaves its start space,
+                # below); move_frog, inlined for a move that ends the turn on a pad, as most do.
+                if final != self.finishes[seat]:
+                    if content is None:
+                        self.at_start[seat][size] -= 1
+                    cells[final] += (frog,)
+                    self.turns += 1
+                    self.turn = (seat + 1) % self.num_players
+                    return True
+                if content is not None:
+                    cells[origin] = content
+                self.move_frog(size, origin, final)
+                return True
+        if content is not None:
+            cells[origin] = content
+        return False
 
     def apply_action(self, seat: int, action: str) -> None:
         """A seat's decision. One of the legal actions just listed for this very position
@@ -761,7 +728,7 @@ class FroggitState(GameState):
             self.turns += 1
             return
         self.fish_due = True
-        if not self.fish_targets():
+        if not self.has_fish_target():
             self.fish_due = False
             self.end_turn()
 

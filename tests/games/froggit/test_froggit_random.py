@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from games.errors import GameOverError, IllegalMoveError, NotationError
 from games.froggit.board import CELL, CORNERS, HOPS, IS_PAD, NAMES, PADS, STEPS
 from games.froggit.game import Froggit
-from games.froggit.rules import LARGE, SMALL, FroggitState, frog_route
 from games.froggit.notation import FrogMove, parse_move
+from games.froggit.routes import frog_route
+from games.froggit.rules import LARGE, SMALL, FroggitState
 from games.logs import verify_log
 from tests.helpers import random_game_count
 
@@ -367,3 +368,46 @@ def test_a_random_action_is_the_choice_among_the_legal_ones(players: int, versio
             assert snapshot(state) == snapshot(trial)
             rng.setstate(mine.getstate())
     assert all(seen.values()), seen
+
+
+@settings(max_examples=400, deadline=None)
+@given(fish=st.sampled_from(PADS), due=st.booleans(),
+       pads=st.lists(st.sampled_from(["", "one", *["team"] * 8]), min_size=len(PADS), max_size=len(PADS)))
+def test_the_fish_has_a_target_exactly_when_its_targets_are_listed(fish: int, due: bool, pads: list[str]) -> None:
+    """Pads crowded with teams, so that the fish is often hemmed in."""
+    state = new_state(2, "expert")
+    for cell, what in zip(PADS, pads):
+        state.cells[cell] = {"": (), "team": (1, 0), "one": (3,)}[what] if cell != fish else ()
+    state.fish, state.fish_due = fish, due
+    assert state.has_fish_target() == bool(state.fish_targets())
+
+
+#: What a pad may hold in a two-seat game beside seat 0's one frog: mostly seat 1's frogs
+#: (alone, as a team, trapping), so that seat 0 is often stuck; and that frog's pad.
+OTHERS = [(), (2,), (3,), (3, 2), (3, 0), (1, 0), (0,)]
+MINE = [(0,), (1,), (1, 0), (2, 1)]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(version=st.sampled_from(["junior", "expert"]), mine=st.sampled_from(PADS), content=st.sampled_from(MINE),
+       fish=st.sampled_from(PADS), at_start=st.lists(st.sampled_from([0, 0, 0, 1]), min_size=2, max_size=2),
+       pads=st.lists(st.sampled_from([*OTHERS, (2,), (3,), (3, 2)]), min_size=len(PADS), max_size=len(PADS)))
+def test_a_seat_has_a_frog_move_exactly_when_its_moves_are_listed(
+        version: str, mine: int, content: tuple[int, ...], fish: int, at_start: list[int],
+        pads: list[tuple[int, ...]]) -> None:
+    """On crowded ponds, where seat 0 is often stuck, with the fish in the way or not."""
+    state = new_state(2, version)
+    for cell, held in zip(PADS, pads):
+        state.cells[cell] = held
+    state.cells[mine] = content
+    if fish != mine:
+        state.cells[fish] = ()
+        state.fish = fish
+    state.at_start[0] = at_start
+    assert state.has_frog_move(0) == bool(state.frog_moves(0) or state.team_options(0))
+
+
+def test_a_seat_of_the_seeded_games_has_a_frog_move_exactly_when_its_moves_are_listed() -> None:
+    for state in positions(POSITIONS):
+        for seat in range(state.num_players):
+            assert state.has_frog_move(seat) == bool(state.frog_moves(seat) or state.team_options(seat))

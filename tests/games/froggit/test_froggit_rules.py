@@ -448,19 +448,25 @@ def test_the_docs_example_log_verifies() -> None:
 # -- replay's routes ----------------------------------------------------------------------------
 
 def test_routes_are_kept_for_move_texts_alone() -> None:
-    """Replay keeps each frog move's route per seat (and a short text's lack of one), but no
-    text longer than any frog move: a log of long strings cannot fill the tables with them."""
-    from games.froggit.rules import LONGEST_ROUTE, frog_route
+    """Replay keeps each frog move's route (and a short text's lack of one), per seat when the
+    text names a start or finish space and once for all seats when not, but no text longer
+    than any frog move: a log of long strings cannot fill the tables with them."""
+    from games.froggit.routes import ANY_SEAT, LONGEST_ROUTE, frog_route
 
     state = build({}, version="junior")
     routes = state.routes[0]
     state.apply_move("S start b2 c3")
     assert routes["S start b2 c3"] == frog_route("S start b2 c3", state.starts[0], state.finishes[0])
+    assert "S start b2 c3" not in ANY_SEAT
+    state.apply_move("S start f4 e4")
+    state.apply_move("S c3 c4")
+    assert ANY_SEAT["S c3 c4"] == frog_route("S c3 c4", state.starts[1], state.finishes[1])
+    assert "S c3 c4" not in routes
     # the longest frog move: a small frog from its start space, two pads, then home
     assert LONGEST_ROUTE == len("S start") + 2 * len(" b2") + len(" home")
     too_long = "L " + " ".join(["b2", "c3"] * 50)
     rejects(state, too_long, "at most 2 jumps")
     rejects(state, "x" * 1000, "is not a move", NotationError)
-    assert too_long not in state.routes[1] and "x" * 1000 not in state.routes[1]
+    assert all(text not in table for table in (ANY_SEAT, state.routes[1]) for text in (too_long, "x" * 1000))
     rejects(state, "fish d5", "can still move a frog")
-    assert state.routes[1]["fish d5"] is False
+    assert ANY_SEAT["fish d5"] is False
