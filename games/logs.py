@@ -251,9 +251,10 @@ def replay(log: Any) -> Replay:
         raise LogError("seed_mismatch", "seed", "the seed does not match the commitment published for it")
 
     state = game.new_state(options, len(players), setup)
-    cut = forfeits[0].after if len(players) == 2 and forfeits else None
+    cut = forfeits[0].after if len(players) == 2 and forfeits else -1  # -1: no forfeit ends the game
+    is_over, apply_move = state.is_over, state.apply_move
     for index, move in enumerate(moves):
-        if state.is_over() or index == cut:
+        if is_over() or index == cut:
             why = "the game had ended" if state.is_over() else f"seat {forfeits[0].seat} forfeited"
             raise LogError("moves_after_end", index,
                            f"move {index} comes after the end: {why} after {index} moves", move)
@@ -261,7 +262,7 @@ def replay(log: Any) -> Replay:
             seats = seats_phrase(state.movers(), len(players))
             raise LogError("bad_notation", index, f"move {index} ({seats}) is {quote(move)}, not a string", move)
         try:
-            state.apply_move(move)
+            apply_move(move)
         except GameError as error:
             # Named only for the message: a state that raises is unchanged, so these are
             # the seats of the move refused.

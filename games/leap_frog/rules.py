@@ -450,9 +450,10 @@ class LeapFrogState(GameState):
             path, start, end, overs, need, clear, flip, over_names = read
             if overs:
                 pieces = self.pieces
-                if self.ply >= self.opening_moves and pieces & need == need and not pieces & clear:
+                ply = self.ply
+                if pieces & need == need and not pieces & clear and ply >= self.opening_moves:
                     # The capture is legal: take's work, with the masks worked out once per string.
-                    seat = self.ply % self.num_players
+                    seat = ply % self.num_players
                     cells = self.cells
                     piece = cells[start]
                     cells[start] = 0
@@ -475,7 +476,7 @@ class LeapFrogState(GameState):
                             cells[over] = 0
                     self.pieces = pieces = pieces ^ flip
                     self.moves.append(move)
-                    self.ply += 1
+                    self.ply = ply + 1
                     if flip & self.leap:  # the move changed a cell of the leap last found
                         self.leap = leap_left(self.board, pieces)
                         if not self.leap:
